@@ -1,0 +1,49 @@
+# make run: set up and start the app.  make test: set up and run every check.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+# The app listens on this machine only; HITRULES_HOST=0.0.0.0 opens it to the network.
+HITRULES_HOST ?= localhost
+HITRULES_PORT ?= 8501
+
+.PHONY: run test lint bench load fuzz serve-public clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.run-installed: requirements.txt | $(PY)
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $@ $(VENV)/.run-installed
+
+run: $(VENV)/.run-installed
+	$(PY) -m streamlit run app.py --server.address $(HITRULES_HOST) --server.port $(HITRULES_PORT)
+
+# Runs the app for a club: all interfaces, no per-run garbage collection (see docs/hosting.md).
+serve-public: $(VENV)/.run-installed
+	$(PY) -m streamlit run app.py --server.address $${HITRULES_HOST:-0.0.0.0} \
+		--server.port $(HITRULES_PORT) --runner.postScriptGC false
+
+lint: $(VENV)/.dev-installed
+	$(PY) -m ruff check .
+
+test: lint
+	$(PY) -m pytest
+
+bench: $(VENV)/.dev-installed
+	$(PY) bench/engine.py
+	$(PY) bench/apptest.py
+	$(PY) bench/browser.py
+
+load: $(VENV)/.dev-installed
+	$(PY) bench/load.py
+
+fuzz: $(VENV)/.dev-installed
+	HITRULES_FUZZ_EXAMPLES=10000 $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

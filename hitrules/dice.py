@@ -1,0 +1,318 @@
+"""Exact distributions of the number of hits, from a fixed or rolled number of attacks.
+
+Every chance is a :class:`fractions.Fraction`. A distribution keeps integer weights over
+one common denominator, so building one needs no fraction arithmetic at all; fractions are
+made only when a value is read.
+
+>>> d = hits("D3", Fraction(1, 2))
+>>> d[0], d.at_least(1), d.mean
+(Fraction(7, 24), Fraction(17, 24), Fraction(1, 1))
+>>> (hits(1, Fraction(1, 2)) + hits(1, Fraction(1, 3))).items()
+((0, Fraction(1, 3)), (1, Fraction(1, 2)), (2, Fraction(1, 6)))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, gcd
+from numbers import Rational
+
+__all__ = [
+    "MAX_ATTACKS",
+    "MAX_DICE",
+    "AttackDice",
+    "Distribution",
+    "hits",
+    "parse_attacks",
+    "total",
+]
+
+#: The most attacks one dice expression (or one sum of distributions) may produce. A unit
+#: of 200 models with 5 shots each stays well inside; anything bigger is almost certainly
+#: a typo, and would make the page slow for everyone.
+MAX_ATTACKS = 1000
+
+#: The most dice one attacks expression may roll (``50D6`` at most): mixing over every
+#: result of many dice costs far more than a fixed number of attacks.
+MAX_DICE = 50
+
+#: Dice that attack profiles use.
+DICE_SIDES = (3, 6)
+
+_DICE_TEXT = re.compile(r"^(\d*)d(\d+)(?:\+(\d+))?$")
+_PLAIN_NUMBER = re.compile(r"^\d+$")
+
+
+@dataclass(frozen=True)
+class AttackDice:
+    """A number of attacks: ``count`` dice of ``sides`` sides plus ``bonus`` (``2D3+2``).
+
+    A fixed number of attacks is ``count=0`` with the number in ``bonus``.
+    """
+
+    count: int
+    sides: int
+    bonus: int
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.bonus if self.count else self.bonus
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.bonus
+
+    def weights(self) -> tuple[int, ...]:
+        """Ways of rolling each number of attacks 0..maximum, out of ``sides ** count``."""
+        ways = [1]
+        for _ in range(self.count):
+            rolled = [0] * (len(ways) + self.sides)
+            for total_so_far, w in enumerate(ways):
+                if w:
+                    for face in range(1, self.sides + 1):
+                        rolled[total_so_far + face] += w
+            ways = rolled
+        return (0,) * self.bonus + tuple(ways[: self.maximum - self.bonus + 1])
+
+    def __str__(self) -> str:
+        if not self.count:
+            return str(self.bonus)
+        dice = f"{self.count if self.count > 1 else ''}D{self.sides}"
+        return f"{dice}+{self.bonus}" if self.bonus else dice
+
+
+def parse_attacks(attacks: int | str | AttackDice) -> AttackDice:
+    """Read a number of attacks: an int, or text such as ``"7"``, ``"D6"``, ``"2D3+2"``.
+
+    Case and spaces do not matter. Anything else raises a :class:`ValueError` that says
+    what was expected.
+
+    >>> parse_attacks(" 2d3 + 2 ")
+    AttackDice(count=2, sides=3, bonus=2)
+    """
+    if isinstance(attacks, AttackDice):
+        return _checked(attacks, str(attacks))
+    if isinstance(attacks, bool):
+        raise ValueError(f"The number of attacks must be a number or dice such as D6 (got {attacks!r}).")
+    if isinstance(attacks, int):
+        return _checked(AttackDice(0, 6, attacks), str(attacks))
+    if not isinstance(attacks, str):
+        raise ValueError(
+            f"The number of attacks must be a number or dice such as D6 (got {type(attacks).__name__})."
+        )
+    shown = attacks if len(attacks) <= 20 else attacks[:20] + "…"
+    text = "".join(attacks.split()).lower()
+    if not text:
+        raise ValueError("Enter a number of attacks, such as 10, D6, 2D6 or D6+1.")
+    if _PLAIN_NUMBER.match(text):
+        if len(text) > 6:
+            raise ValueError(f"{shown!r} is too many attacks: the most is {MAX_ATTACKS}.")
+        return _checked(AttackDice(0, 6, int(text)), shown)
+    match = _DICE_TEXT.match(text)
+    if not match or len(text) > 12:
+        raise ValueError(
+            f"{shown!r} is not a number of attacks. Write a number (10) or dice such as D3, D6, "
+            "2D6 or D6+1."
+        )
+    count = int(match[1]) if match[1] else 1
+    sides = int(match[2])
+    if sides not in DICE_SIDES:
+        raise ValueError(f"{shown!r}: attacks are rolled on a D3 or a D6, not a D{sides}.")
+    if count == 0:
+        raise ValueError(f"{shown!r}: roll at least one dice (write D6, not 0D6).")
+    if count > MAX_DICE:
+        raise ValueError(f"{shown!r} rolls too many dice: the most is {MAX_DICE}.")
+    return _checked(AttackDice(count, sides, int(match[3] or 0)), shown)
+
+
+def _checked(dice: AttackDice, shown: str) -> AttackDice:
+    if dice.count < 0 or dice.bonus < 0:
+        raise ValueError(f"{shown!r}: the number of attacks cannot be negative.")
+    if dice.maximum > MAX_ATTACKS:
+        raise ValueError(f"{shown!r} is too many attacks: the most is {MAX_ATTACKS}.")
+    return dice
+
+
+def _as_chance(p: object) -> Fraction:
+    """A chance from 0 to 1 as an exact fraction; a float is read as the decimal it prints as."""
+    if isinstance(p, bool) or not isinstance(p, (Rational, float, str)):
+        raise ValueError(f"The chance to hit must be a number from 0 to 1 (got {p!r}).")
+    try:
+        chance = Fraction(str(p)) if isinstance(p, (float, str)) else Fraction(p)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"The chance to hit must be a number from 0 to 1 (got {p!r}).") from None
+    if not 0 <= chance <= 1:
+        raise ValueError(f"The chance to hit must be from 0 to 1 (got {chance}).")
+    if chance.denominator > 10**12:
+        raise ValueError("The chance to hit has too many digits; use a simple fraction.")
+    return chance
+
+
+class Distribution:
+    """The exact chance of each number of hits: ``dist[k]`` is P(exactly k hits).
+
+    Immutable. ``a + b`` is the distribution of the sum of two independent counts (split
+    fire, or several weapons).
+    """
+
+    __slots__ = ("_den", "_num")
+
+    def __init__(self, numerators: tuple[int, ...], denominator: int):
+        # Internal: callers build distributions with hits(), total() or from_chances().
+        while len(numerators) > 1 and numerators[-1] == 0:
+            numerators = numerators[:-1]
+        object.__setattr__(self, "_num", numerators)
+        object.__setattr__(self, "_den", denominator)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("A Distribution cannot be changed; adding two makes a new one.")
+
+    @classmethod
+    def from_chances(cls, chances: dict[int, Fraction] | list[Fraction]) -> Distribution:
+        """A distribution from explicit chances, ``{k: P(k)}`` or a list indexed by k."""
+        items = dict(enumerate(chances)) if isinstance(chances, list) else dict(chances)
+        if not items or min(items) < 0:
+            raise ValueError("A distribution needs chances for counts 0 and up.")
+        values = [Fraction(v) for v in items.values()]
+        if any(v < 0 for v in values) or sum(values) != 1:
+            raise ValueError("The chances of a distribution must be 0 or more and add up to 1.")
+        den = 1
+        for v in values:
+            den = den * v.denominator // gcd(den, v.denominator)
+        num = [0] * (max(items) + 1)
+        for k, v in items.items():
+            num[k] = v.numerator * (den // v.denominator)
+        return cls(tuple(num), den)
+
+    def __getitem__(self, k: int) -> Fraction:
+        if 0 <= k < len(self._num):
+            return Fraction(self._num[k], self._den)
+        return Fraction(0)
+
+    @property
+    def max_hits(self) -> int:
+        """The largest number of hits with a chance above 0."""
+        return len(self._num) - 1
+
+    def items(self) -> tuple[tuple[int, Fraction], ...]:
+        """``(k, P(exactly k))`` for k = 0..max_hits, in order."""
+        return tuple((k, Fraction(n, self._den)) for k, n in enumerate(self._num))
+
+    def at_least(self, k: int) -> Fraction:
+        """P(k or more hits)."""
+        return Fraction(sum(self._num[max(k, 0):]), self._den)
+
+    def at_least_curve(self) -> tuple[Fraction, ...]:
+        """P(at least k) for k = 0..max_hits, computed in one pass."""
+        out, running = [], 0
+        for n in reversed(self._num):
+            running += n
+            out.append(Fraction(running, self._den))
+        return tuple(reversed(out))
+
+    @property
+    def mean(self) -> Fraction:
+        """The expected number of hits."""
+        return Fraction(sum(k * n for k, n in enumerate(self._num)), self._den)
+
+    @property
+    def variance(self) -> Fraction:
+        second = Fraction(sum(k * k * n for k, n in enumerate(self._num)), self._den)
+        return second - self.mean**2
+
+    def percentile(self, k: int) -> Fraction:
+        """P(k or fewer hits): how a result of k compares with all possible results."""
+        return Fraction(sum(self._num[: max(k + 1, 0)]), self._den)
+
+    def __add__(self, other: Distribution) -> Distribution:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        if self.max_hits + other.max_hits > MAX_ATTACKS:
+            raise ValueError(f"Too many attacks in total: the most is {MAX_ATTACKS}.")
+        return Distribution(_convolve(self._num, other._num), self._den * other._den)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(self.items())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}: {v}" for k, v in self.items()[:8])
+        more = ", …" if self.max_hits >= 8 else ""
+        return f"Distribution({{{shown}{more}}})"
+
+
+def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The product of two polynomials with non-negative integer coefficients."""
+    if min(len(a), len(b)) <= 16:
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        return tuple(out)
+    # Kronecker substitution: pack each list into one big integer with room for every
+    # coefficient of the product, multiply once (CPython's Karatsuba), and unpack.
+    bits = max(a).bit_length() + max(b).bit_length() + min(len(a), len(b)).bit_length() + 1
+    width = (bits + 7) // 8
+
+    def pack(xs: tuple[int, ...]) -> int:
+        return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in xs), "little")
+
+    n = len(a) + len(b) - 1
+    raw = (pack(a) * pack(b)).to_bytes(n * width, "little")
+    return tuple(int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(n))
+
+
+def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str) -> Distribution:
+    """The distribution of hits when each of ``attacks`` hits independently with chance ``p``.
+
+    ``attacks`` is a number or dice text (``"2D6"``); a rolled number of attacks is mixed
+    over every result of the dice.
+
+    >>> hits(2, Fraction(1, 3)).items()
+    ((0, Fraction(4, 9)), (1, Fraction(4, 9)), (2, Fraction(1, 9)))
+    """
+    dice = parse_attacks(attacks)
+    chance = _as_chance(p)
+    a, b = chance.numerator, chance.denominator
+    miss = b - a
+    top = dice.maximum
+    weights = dice.weights()
+    # P(k hits | n attacks) = C(n, k) a^k miss^(n-k) / b^n. Over the common denominator
+    # b^top * (ways in all), attack count n carries the factor ways(n) * b^(top - n).
+    if not dice.count:
+        # A fixed number n: C(n, k) a^k miss^(n-k) over b^n.
+        pow_a = [1] * (top + 1)
+        pow_miss = [1] * (top + 1)
+        for i in range(1, top + 1):
+            pow_a[i] = pow_a[i - 1] * a
+            pow_miss[i] = pow_miss[i - 1] * miss
+        num = [comb(top, k) * pow_a[k] * pow_miss[top - k] for k in range(top + 1)]
+        return Distribution(tuple(num), b**top)
+    # A rolled number: mix the binomials of every n the dice can give, weighted by ways(n).
+    # Horner's scheme over n keeps every product big-times-small: after step n,
+    # acc = sum over m <= n of ways(m) * binomial_m * b^(n - m).
+    binomial = [1]  # numerators of Binomial(n, a/b) over b^n, built one attack at a time
+    acc = [0]
+    for n in range(top + 1):
+        if n:
+            binomial = [x * miss + y * a for x, y in zip([*binomial, 0], [0, *binomial], strict=False)]
+            acc = [x * b for x in acc] + [0]
+        w = weights[n]
+        if w:
+            acc = [x + w * y for x, y in zip(acc, binomial, strict=False)]
+    return Distribution(tuple(acc), b**top * sum(weights))
+
+
+def total(distributions) -> Distribution:
+    """The distribution of the total hits of several independent groups or weapons."""
+    result = Distribution((1,), 1)
+    for d in distributions:
+        result = result + d
+    return result

@@ -1,0 +1,249 @@
+"""The rank-and-flank fantasy Roll to Hit: score from BS, shooting modifiers, the 7+ chart.
+
+>>> r = resolve(Shot(ballistic_skill=3, moved=True, cover="hard", stand_and_shoot=True))
+>>> r.modifier, r.required, r.roll, r.probability
+(-4, 8, 'a 6, then 5+', Fraction(1, 18))
+>>> hit_chance(5, +1)
+Fraction(5, 6)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from hitrules._steps import Step, check_choice, check_int, percent
+
+__all__ = [
+    "COVERS",
+    "SPECIAL_RULES",
+    "Shot",
+    "ShotResult",
+    "cover_counts",
+    "hit_chance",
+    "required_score",
+    "resolve",
+    "roll_faces",
+]
+
+#: What obscures the majority of the target. "unit" (another unit in the way) is hard cover.
+COVERS = ("none", "soft", "hard", "unit")
+COVER_MODIFIER = {"none": 0, "soft": -1, "hard": -2, "unit": -2}
+COVER_NAMES = {
+    "none": "nothing",
+    "soft": "soft cover (hedge, fence, wagon)",
+    "hard": "hard cover (wall, boulder, building)",
+    "unit": "another unit in the way (hard cover)",
+}
+SPECIAL_RULES = ("multiple_shots", "quick_to_fire", "sniper", "volley_fire")
+SPECIAL_RULE_NAMES = {
+    "multiple_shots": "Multiple Shots",
+    "quick_to_fire": "Quick to Fire",
+    "sniper": "Sniper",
+    "volley_fire": "Volley Fire",
+}
+BS_RANGE = (1, 10)
+LOS_RANGE = (1, 10)
+UNIT_STRENGTH_RANGE = (1, 100)
+#: Modifiers beyond this cannot change the answer (the chart ends at 10+ and 2+).
+MODIFIER_RANGE = (-100, 100)
+
+
+def required_score(ballistic_skill: int, modifier: int) -> int:
+    """The score needed on the dice: ``7 - BS - modifier`` (may be 1 or less, or 10+).
+
+    >>> required_score(3, -2)
+    6
+    """
+    check_int("BS", ballistic_skill, *BS_RANGE)
+    check_int("The modifier", modifier, *MODIFIER_RANGE)
+    return 7 - ballistic_skill - modifier
+
+
+def roll_faces(required: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The natural results that hit: faces of the first D6, and of the second D6 on the 7+ chart.
+
+    The second entry is None when no second roll is made.
+
+    >>> roll_faces(8)
+    ((6,), (5, 6))
+    """
+    if required >= 10:
+        return (), None
+    if required >= 7:
+        return (6,), tuple(range(required - 3, 7))
+    return tuple(range(max(required, 2), 7)), None
+
+
+def _chance(required: int) -> Fraction:
+    first, second = roll_faces(required)
+    chance = Fraction(len(first), 6)
+    return chance * Fraction(len(second), 6) if second is not None else chance
+
+
+def _roll_text(required: int) -> str:
+    first, second = roll_faces(required)
+    if not first:
+        return "impossible"
+    if second is not None:
+        return f"a 6, then {second[0]}+"
+    return f"{first[0]}+"
+
+
+def hit_chance(ballistic_skill: int, modifier: int) -> Fraction:
+    """The exact chance that one shot hits, from BS and the net shooting modifier."""
+    return _chance(required_score(ballistic_skill, modifier))
+
+
+def cover_counts(shooter_los: int, blocker_los: int, target_los: int) -> bool:
+    """Whether an obstacle gives cover: at least half as high as both target and shooter.
+
+    >>> cover_counts(shooter_los=3, blocker_los=1, target_los=2)
+    False
+    """
+    return 2 * blocker_los >= max(shooter_los, target_los)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One group of models shooting at one target, and everything that modifies the roll."""
+
+    ballistic_skill: int
+    moved: bool = False
+    within_4_inches: bool = False
+    stand_and_shoot: bool = False
+    target_is_lone_model: bool = False
+    target_unit_strength: int = 1
+    cover: str = "none"
+    shooter_los: int = 1
+    blocker_los: int = 1
+    target_los: int = 1
+    special_rules: tuple[str, ...] = field(default=())
+    automatic: bool = False
+
+    def __post_init__(self) -> None:
+        check_int("BS", self.ballistic_skill, *BS_RANGE)
+        for name in ("moved", "within_4_inches", "stand_and_shoot", "target_is_lone_model", "automatic"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False (got {getattr(self, name)!r}).")
+        check_int("Unit Strength", self.target_unit_strength, *UNIT_STRENGTH_RANGE)
+        check_choice("cover", self.cover, COVERS)
+        check_int("The shooter's LoS value", self.shooter_los, *LOS_RANGE)
+        check_int("The obstacle's LoS value", self.blocker_los, *LOS_RANGE)
+        check_int("The target's LoS value", self.target_los, *LOS_RANGE)
+        rules = self.special_rules
+        if isinstance(rules, str) or not isinstance(rules, (tuple, list, set, frozenset)):
+            raise ValueError("special_rules must be a list of rule names, e.g. ['sniper'].")
+        for rule in rules:
+            check_choice("special rule", rule, SPECIAL_RULES)
+        # One order, no repeats: equal situations compare and hash equal.
+        object.__setattr__(self, "special_rules", tuple(r for r in SPECIAL_RULES if r in rules))
+
+
+@dataclass(frozen=True)
+class ShotResult:
+    """The answer for one Shot: modifier, score needed, roll in words, exact chance, and why."""
+
+    shot: Shot
+    modifier: int
+    required: int | None
+    roll: str
+    probability: Fraction
+    steps: tuple[Step, ...]
+
+    @property
+    def faces(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+        """The natural results that hit (see :func:`roll_faces`); every face for automatic hits."""
+        if self.required is None:
+            return tuple(range(1, 7)), None
+        return roll_faces(self.required)
+
+
+def _modifier_steps(shot: Shot):
+    """Each shooting modifier that applies, and each one that was asked for but does not."""
+    if shot.moved:
+        yield Step("modifier", "Moved this turn (pivoting counts): -1.", -1)
+    if shot.within_4_inches:
+        yield Step("modifier", 'Target within 4": +1.', +1)
+    if shot.stand_and_shoot:
+        yield Step("modifier", "Stand & Shoot reaction: -1.", -1)
+    if shot.target_is_lone_model:
+        us = shot.target_unit_strength
+        if us <= 2:
+            yield Step("modifier", f"Lone model with Unit Strength {us} (2 or less): -1.", -1)
+        else:
+            yield Step("skipped", f"Lone model, but its Unit Strength {us} is more than 2: no modifier.")
+    if shot.cover != "none":
+        yield _cover_step(shot)
+    for rule in shot.special_rules:
+        yield Step("modifier", f"{SPECIAL_RULE_NAMES[rule]}: -1.", -1)
+
+
+def _cover_step(shot: Shot) -> Step:
+    name = COVER_NAMES[shot.cover]
+    blocker, shooter, target = shot.blocker_los, shot.shooter_los, shot.target_los
+    if cover_counts(shooter, blocker, target):
+        delta = COVER_MODIFIER[shot.cover]
+        return Step(
+            "modifier",
+            f"{name[0].upper()}{name[1:]} obscures the majority of the target: {delta}. It counts "
+            f"because the LoS {blocker} obstacle is at least half as high as the LoS {target} "
+            f"target and the LoS {shooter} shooter (2 × {blocker} ≥ {max(shooter, target)}).",
+            delta,
+        )
+    if shooter > target:
+        why = f"the LoS {shooter} shooter sees over a LoS {blocker} obstacle"
+    else:
+        why = f"the LoS {target} target is more than twice as tall as the LoS {blocker} obstacle"
+    return Step(
+        "skipped",
+        f"{name[0].upper()}{name[1:]} gives no cover: {why} (it needs 2 × {blocker} ≥ "
+        f"{max(shooter, target)}).",
+    )
+
+
+def resolve(shot: Shot) -> ShotResult:
+    """Work out one Shot: every modifier with its reason, the score needed, the exact chance."""
+    if not isinstance(shot, Shot):
+        raise ValueError("resolve() takes a Shot.")
+    if shot.automatic:
+        return ShotResult(
+            shot, 0, None, "automatic", Fraction(1),
+            (Step("note", "Automatic hits (e.g. a magic missile): no To Hit roll is made; each "
+                  "automatic hit is a hit, whatever the BS and modifiers.", 0, tuple(range(1, 7))),
+             Step("chance", "Chance per hit: 1 (100%).")),
+        )
+    bs = shot.ballistic_skill
+    base = 7 - bs
+    steps = [Step("base", f"BS {bs}: the score needed starts at 7 - {bs} = {base}.", 0,
+                  roll_faces(base)[0])]
+    modifier = 0
+    for step in _modifier_steps(shot):
+        modifier += step.delta
+        if step.kind == "modifier":
+            running = 7 - bs - modifier
+            step = Step(step.kind, f"{step.text} Now needs {running}.", step.delta, roll_faces(running)[0])
+        steps.append(step)
+    if modifier:
+        steps.append(Step("note", f"Modifiers are cumulative: net {modifier:+d}."))
+    required = required_score(bs, modifier)
+    roll = _roll_text(required)
+    probability = _chance(required)
+    steps.append(_roll_step(required, roll))
+    steps.append(Step("chance", f"Chance to hit with each shot: {probability} ({percent(probability)})."))
+    return ShotResult(shot, modifier, required, roll, probability, tuple(steps))
+
+
+def _roll_step(required: int, roll: str) -> Step:
+    first, second = roll_faces(required)
+    if not first:
+        text = f"Needs {required}: a score of 10 or more is impossible, and the shot is lost."
+    elif second is not None:
+        text = (f"Needs {required}: roll a 6, then {second[0]}+ on a second D6 (the 7+ chart: "
+                f"7 → 4+, 8 → 5+, 9 → 6+), so 1/6 × {len(second)}/6.")
+    elif required <= 1:
+        text = (f"Needs {required}, but a natural 1 always misses, so any 2+ hits. (The seed chapter "
+                "does not say this; it is the long-standing rule of this game family.)")
+    else:
+        text = f"Needs {required}: roll {roll} on a D6, {len(first)} faces of 6."
+    return Step("roll", text, 0, first)
