@@ -2,6 +2,20 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="hitrules", page_icon="🎲", layout="wide")
-st.title("hitrules")
-st.write("Exact to-hit chances, with the reasons.")
+st.set_page_config(page_title="hitrules: what do I need to hit?", page_icon="🎲", layout="wide")
+
+PAGES = [
+    st.Page("pages/home.py", title="Home", icon="🏠", default=True),
+    st.Page("pages/fantasy.py", title="Fantasy: Roll to Hit", icon="🏹", url_path="fantasy"),
+    st.Page("pages/ninth.py", title="9th edition: hit roll", icon="🚀", url_path="ninth"),
+    st.Page("pages/explore.py", title="Explore", icon="📈", url_path="explore"),
+    st.Page("pages/learn.py", title="Learn", icon="🎓", url_path="learn"),
+]
+
+page = st.navigation(PAGES)
+with st.sidebar:
+    st.caption(
+        "Exact chances, worked out the way the rules say. Every page's link holds its "
+        "settings: copy the address to share exactly what you see."
+    )
+page.run()

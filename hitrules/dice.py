@@ -166,6 +166,9 @@ class Distribution:
         object.__setattr__(self, "_num", numerators)
         object.__setattr__(self, "_den", denominator)
 
+    def __reduce__(self):
+        return (Distribution, (self._num, self._den))
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("A Distribution cannot be changed; adding two makes a new one.")
 

@@ -1,0 +1,5 @@
+"""explore page (coming next)."""
+
+import streamlit as st
+
+st.title("Explore")

@@ -1,0 +1,97 @@
+"""Fantasy Roll to Hit: collect the situation on the table, ask hitrules, draw the answer."""
+
+import streamlit as st
+
+import webui
+from hitrules import fantasy, urlstate
+from hitrules.situations import answer_fantasy, chance_text
+
+P = "fantasy"
+link_warnings = webui.link_state(P, urlstate.FANTASY)
+
+st.title("🏹 Fantasy: Roll to Hit")
+st.caption("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then 4+, 5+ or 6+; "
+           "10 or more is impossible.")
+warnings_box = st.container()
+results_box = st.container()
+inputs, details = st.columns([1, 1.4], gap="large")
+
+with inputs:
+    a, b = st.columns(2)
+    a.number_input("Ballistic Skill (BS)", min_value=1, max_value=10, step=1, key="fantasy_bs",
+                   help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
+    b.text_input("Shots", key="fantasy_shots", max_chars=12,
+                 help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
+    st.checkbox("Moved this turn (pivoting counts)", key="fantasy_moved", help="-1 to hit.")
+    st.checkbox('Target within 4"', key="fantasy_close", help="+1 to hit.")
+    st.checkbox("Stand & Shoot reaction", key="fantasy_stand", help="-1 to hit.")
+    a, b = st.columns(2)
+    lone = a.checkbox("Target is a lone model", key="fantasy_lone",
+                      help="-1 to hit if its Unit Strength is 2 or less.")
+    b.number_input("Its Unit Strength", min_value=1, max_value=100, step=1, key="fantasy_us",
+                   disabled=not lone, help="Only matters for a lone model: 2 or less gives -1.")
+    st.multiselect("Special rules", fantasy.SPECIAL_RULES, key="fantasy_rules",
+                   format_func=fantasy.SPECIAL_RULE_NAMES.get,
+                   help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
+    st.checkbox("Automatic hits (e.g. a magic missile)", key="fantasy_auto",
+                help="No To Hit roll: every shot is a hit.")
+
+    def cover_inputs(suffix: str, title: str) -> None:
+        st.markdown(f"**{title}**")
+        st.selectbox("What obscures the majority of the target", fantasy.COVERS,
+                     key=f"fantasy_cover{suffix}", format_func=fantasy.COVER_NAMES.get,
+                     help="Soft cover -1, hard cover -2. They never stack: only the -2 counts.")
+        c1, c2, c3 = st.columns(3)
+        help_los = "Line of Sight value, 1 (infantry) to 10."
+        c1.number_input("Shooter LoS", 1, 10, step=1, key=f"fantasy_los_shooter{suffix}", help=help_los)
+        c2.number_input("Obstacle LoS", 1, 10, step=1, key=f"fantasy_los_blocker{suffix}",
+                        help="Cover counts only if the obstacle is at least half as high as both "
+                             "the shooter and the target.")
+        c3.number_input("Target LoS", 1, 10, step=1, key=f"fantasy_los_target{suffix}", help=help_los)
+
+    cover_inputs("", "Cover and Line of Sight")
+    split = st.checkbox("Split fire: some models have a different view", key="fantasy_split",
+                        help="Models with a clear shot and models without are resolved as separate "
+                             "groups; the unit's hits are the sum.")
+    if split:
+        st.text_input("Group 2 shots", key="fantasy_shots2", max_chars=12,
+                      help="Shots fired by the second group: a number or dice.")
+        cover_inputs("2", "Group 2: cover and Line of Sight")
+
+values, text_warnings = webui.read_values(P, urlstate.FANTASY)
+webui.write_link(P, urlstate.FANTASY, values)
+answer = answer_fantasy(values)
+main = answer.main
+
+with warnings_box:
+    webui.show_warnings(link_warnings + tuple(text_warnings))
+
+with results_box:
+    cols = st.columns(3)
+    with cols[0]:
+        webui.chance_metric("Hit chance", main.probability, help="Per shot, exact and rounded.")
+    cols[1].metric("Roll needed", main.roll)
+    mean = answer.total.mean
+    cols[2].metric("Expected hits", f"{float(mean):.2f}", help=f"Exactly {mean}.")
+    if len(answer.groups) > 1:
+        g2 = answer.groups[1].result
+        st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
+                   "The chart shows the unit's total hits.")
+
+with details:
+    webui.show_distribution(answer.total, key=P, title="The unit's hits")
+    for group in answer.groups:
+        title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
+        st.subheader(title)
+        webui.explain(group.result.steps)
+        first, second = group.result.faces
+        st.markdown("Natural rolls of the D6 that hit:")
+        st.markdown(webui.faces_row(first))
+        if second is not None:
+            st.markdown("…and the second D6 after a 6:")
+            st.markdown(webui.faces_grid(first, second))
+
+webui.sidebar_links([("pages/explore.py", "See this BS across all modifiers",
+                      {"ruleset": "fantasy", "bs": values["bs"], "mod": max(-10, min(10, main.modifier))}),
+                     ("pages/learn.py", "Walk through this roll step by step",
+                      {"ruleset": "fantasy", **urlstate.encode(urlstate.LEARN, values)})])

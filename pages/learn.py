@@ -1,0 +1,5 @@
+"""learn page (coming next)."""
+
+import streamlit as st
+
+st.title("Learn")

@@ -1,0 +1,104 @@
+"""9th (and 8th) edition hit roll: collect the attack, ask hitrules, draw the answer."""
+
+import streamlit as st
+
+import webui
+from hitrules import ninth, urlstate
+from hitrules.presets import PRESETS
+from hitrules.situations import answer_ninth
+
+P = "ninth"
+link_warnings = webui.link_state(P, urlstate.NINTH)
+
+st.title("🚀 9th edition: the hit roll")
+st.caption("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps the modifier at ±1; "
+           "an unmodified 6 always hits and an unmodified 1 always fails.")
+warnings_box = st.container()
+results_box = st.container()
+inputs, details = st.columns([1, 1.4], gap="large")
+
+with inputs:
+    preset_key = st.selectbox("Unit preset", ("none", *PRESETS), key="ninth_preset",
+                              format_func=lambda k: "None: set the profile yourself" if k == "none"
+                              else PRESETS[k].name,
+                              help="A preset sets the edition, skill and attacks from the unit's "
+                                   "datasheet.")
+    if preset_key == "none":
+        a, b = st.columns(2)
+        a.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
+                format_func=lambda e: f"{e}th",
+                help="8th edition: modifiers are not capped, and a 6 does not always hit.")
+        b.toggle("Melee attack (WS)", key="ninth_melee",
+                 help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill.")
+        a, b = st.columns(2)
+        a.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
+                    help="The BS or WS characteristic: a roll of X or more hits.")
+        b.text_input("Attacks", key="ninth_attacks", max_chars=12,
+                     help="A number (10) or dice (D3, D6, 2D6, D6+1).")
+    else:
+        preset = PRESETS[preset_key]
+        st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds",
+                        help="The profile degrades: fewer wounds, worse BS.")
+        st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
+                      format_func=lambda i: preset.weapon_names[i])
+        if preset.turret_twice:
+            st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key="ninth_half_move",
+                        help=preset.turret_twice["text"])
+    st.text_input("Hit modifiers", key="ninth_mods", max_chars=80, placeholder="e.g. -1, -1, +1",
+                  help="Every modifier that applies, separated by commas. The page adds them up "
+                       "and applies the cap.")
+    st.radio("Re-rolls", ninth.REROLLS, key="ninth_reroll", horizontal=True,
+             format_func=ninth.REROLL_NAMES.get,
+             help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
+    st.checkbox("The weapon automatically hits the target", key="ninth_auto",
+                help="No hit roll: each attack scores one hit, in Overwatch too.")
+    st.markdown("**Overwatch**")
+    trigger = st.selectbox(
+        "Firing Overwatch because the enemy unit…", ("none", *ninth.TRIGGERS), key="ninth_trigger",
+        format_func=lambda t: "Not Overwatch: a normal attack" if t == "none" else ninth.TRIGGER_NAMES[t],
+        help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
+             "Fall Back or charge move, or opens a Hatchway.")
+    if trigger != "none":
+        st.checkbox("The unit has Set Overwatch", key="ninth_overwatch",
+                    help="Started at the end of the Move Units step of its Movement phase, completed "
+                         "at the end of that turn; lasts until the end of the opponent's next turn.")
+        st.checkbox("Enemy units are within Engagement Range of the firing unit", key="ninth_eir")
+        st.checkbox("The target just ended a charge move within Engagement Range of it",
+                    key="ninth_charged", disabled=trigger != "charge",
+                    help="The one exception to the Engagement Range rule.")
+        st.checkbox("The weapon has Blast", key="ninth_blast", help="Blast weapons cannot fire Overwatch.")
+
+values, text_warnings = webui.read_values(P, urlstate.NINTH)
+webui.write_link(P, urlstate.NINTH, values)
+answer = answer_ninth(values)
+result = answer.result
+
+with warnings_box:
+    webui.show_warnings(link_warnings + tuple(text_warnings))
+
+with results_box:
+    if answer.verdict is not None:
+        (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
+    cols = st.columns(3)
+    with cols[0]:
+        webui.chance_metric("Hit chance", result.probability, help="Per attack, exact and rounded.")
+    cols[1].metric("Roll needed", result.roll)
+    mean = answer.distribution.mean
+    cols[2].metric("Expected hits", f"{float(mean):.2f}", help=f"Exactly {mean}, from {answer.attacks} attacks.")
+    if result.modifier:
+        capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
+        st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
+
+with details:
+    webui.show_distribution(answer.distribution, key=P, title=f"Hits from {answer.attacks} attacks")
+    st.subheader("Why")
+    webui.explain(answer.notes + result.steps)
+    if result.may_fire:
+        st.markdown("Natural rolls of the D6 that hit:")
+        st.markdown(webui.faces_row(result.faces))
+
+webui.sidebar_links([("pages/explore.py", "See this skill across all modifiers",
+                      {"ruleset": "ninth" if result.attack.edition == 9 else "eighth",
+                       "skill": result.attack.skill, "mod": max(-10, min(10, result.modifier))}),
+                     ("pages/learn.py", "Walk through this roll step by step",
+                      {"ruleset": "ninth", **urlstate.encode(urlstate.LEARN, values)})])
