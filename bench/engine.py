@@ -15,7 +15,7 @@ import icepool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hitrules import dice, fantasy, ninth  # noqa: E402
+from hitrules import dice, fantasy, ninth
 
 FANTASY_GRID = [(bs, m) for bs in range(1, 11) for m in range(-10, 5)]
 NINTH_GRID = [(s, m, r, ow, ed) for s in range(2, 7) for m in range(-3, 4) for r in ninth.REROLLS

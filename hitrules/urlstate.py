@@ -71,7 +71,8 @@ def _choice(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
 
 def _multi(choices: tuple[str, ...], what: str) -> Callable[[str], tuple[str, ...]]:
     def parse(text: str) -> tuple[str, ...]:
-        picked = {check_choice(what, part.strip().lower(), choices) for part in text.split(",") if part.strip()}
+        parts = [part.strip().lower() for part in text.split(",") if part.strip()]
+        picked = {check_choice(what, part, choices) for part in parts}
         return tuple(c for c in choices if c in picked)
 
     return parse

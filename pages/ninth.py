@@ -84,7 +84,8 @@ with results_box:
         webui.chance_metric("Hit chance", result.probability, help="Per attack, exact and rounded.")
     cols[1].metric("Roll needed", result.roll)
     mean = answer.distribution.mean
-    cols[2].metric("Expected hits", f"{float(mean):.2f}", help=f"Exactly {mean}, from {answer.attacks} attacks.")
+    cols[2].metric("Expected hits", f"{float(mean):.2f}",
+                   help=f"Exactly {mean}, from {answer.attacks} attacks.")
     if result.modifier:
         capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
         st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
