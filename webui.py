@@ -6,11 +6,26 @@ No rules live here; everything shown comes from hitrules.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.pages_manager import PagesManager
 
 from hitrules import figures, urlstate
 from hitrules._steps import Step
 from hitrules.dice import Distribution
 from hitrules.situations import chance_text
+
+
+def require_router() -> None:
+    """Make sure the page runs inside app.py's router.
+
+    Streamlit treats a ``pages/`` folder beside the entry point as a legacy multipage app
+    until some session has run ``st.navigation``. The first visitor of a fresh server who
+    opens ``/fantasy`` directly would get the page without app.py (no page config, no
+    sidebar). Switching the legacy mode off and rerunning routes that visit through app.py.
+    """
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
 
 TEXT_PARAMS = {"shots", "shots2", "attacks", "mods"}
 
@@ -24,41 +39,64 @@ def _widget_value(param: urlstate.Param, value: object) -> object:
     return value
 
 
-def link_state(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[str, ...]:
+def _set_widgets(prefix: str, params, groups: dict, values: dict, only_missing: bool) -> None:
+    """Give each widget its value; a group widget (pills) holds the names of its true flags."""
+    ss = st.session_state
+    grouped = {name for names in groups.values() for name in names}
+    wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params if p.name not in grouped}
+    wanted |= {f"{prefix}_{g}": [n for n in names if values[n]] for g, names in groups.items()}
+    for key, value in wanted.items():
+        if not only_missing or key not in ss:
+            ss[key] = value
+
+
+def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | None = None
+               ) -> tuple[str, ...]:
     """Load the page's widget state from the link, or keep the user's own settings.
 
-    A link is read when the page is first opened in this session, or when the address bar
-    holds parameters this page did not write itself (someone opened a shared link). Coming
-    back to a page with an empty address keeps what the user had. Returns the warnings for
-    unusable parameters; each names its parameter.
+    The link is read when the page is entered: opened first in this session (a shared link),
+    or reached from another page with parameters of its own. Reruns on the same page never
+    read it again: the browser sends the address it had when the rerun was asked for, which
+    can be a step behind what this page last wrote. Entering a page with an empty address
+    keeps what the user had there. ``groups`` maps a pills widget to the on/off parameters
+    it holds. Returns a warning for each unusable parameter, naming it.
     """
     ss = st.session_state
     query = st.query_params.to_dict()
     ours = {k: v for k, v in query.items() if k in {p.name for p in params}}
-    store, written = f"_{prefix}_values", f"_{prefix}_written"
+    store = f"_{prefix}_values"
+    entering = ss.get("_page") != prefix
+    ss["_page"] = prefix
     too_long = sum(len(k) + len(v) + 2 for k, v in query.items()) > urlstate.MAX_QUERY_LENGTH
-    opened_link = store not in ss or ((ours or too_long) and ours != ss.get(written))
-    warnings: tuple[str, ...] = ()
-    if opened_link:
-        parsed = urlstate.parse_query(params, query)
-        ss[store] = parsed.values
-        ss[written] = ours
-        warnings = parsed.warnings
-        for p in params:
-            ss[f"{prefix}_{p.name}"] = _widget_value(p, parsed.values[p.name])
-    else:
-        for p in params:
-            ss.setdefault(f"{prefix}_{p.name}", _widget_value(p, ss[store][p.name]))
-    return warnings
+    opened_link = store not in ss or (entering and (ours or too_long))
+    if not opened_link:
+        _set_widgets(prefix, params, groups or {}, ss[store], only_missing=True)
+        return ()
+    parsed = urlstate.parse_query(params, query)
+    ss[store] = parsed.values
+    _set_widgets(prefix, params, groups or {}, parsed.values, only_missing=False)
+    return parsed.warnings
 
 
-def read_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, list[str]]:
-    """The page's values from its widgets; unreadable text keeps the last good value, with a warning."""
+def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | None = None
+                ) -> tuple[dict, list[str]]:
+    """The page's values from its widgets; unreadable text keeps the last good value, with a warning.
+
+    A widget that is not on the page this run (hidden by another choice) keeps its last value.
+    """
     ss = st.session_state
     values = dict(ss[f"_{prefix}_values"])
     warnings = []
+    for group, names in (groups or {}).items():
+        on = ss.get(f"{prefix}_{group}")
+        if on is not None:
+            values |= {name: name in on for name in names}
+    grouped = {name for names in (groups or {}).values() for name in names}
     for p in params:
-        raw = ss.get(f"{prefix}_{p.name}", _widget_value(p, values[p.name]))
+        key = f"{prefix}_{p.name}"
+        if p.name in grouped or key not in ss:
+            continue
+        raw = ss[key]
         if p.name in TEXT_PARAMS:
             try:
                 values[p.name] = p.parse(raw)
@@ -75,18 +113,23 @@ def write_link(prefix: str, params: tuple[urlstate.Param, ...], values: dict) ->
     encoded = urlstate.encode(params, values)
     if st.query_params.to_dict() != encoded:
         st.query_params.from_dict(encoded)
-    st.session_state[f"_{prefix}_written"] = encoded
 
 
 def show_warnings(warnings) -> None:
     if warnings:
         st.warning("Some settings could not be used, so defaults were kept:\n\n"
-                   + "\n".join(f"- {w}" for w in warnings), icon="⚠️")
+                   + "\n".join(f"- {w}" for w in warnings), icon=":material/warning:")
 
 
-def explain(steps: tuple[Step, ...]) -> None:
-    """The engine's steps, numbered, exactly as it worked them out."""
-    st.markdown("\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1)))
+def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
+        second: tuple[int, ...] | None = None) -> None:
+    """The engine's steps, numbered as it worked them out, then the D6 faces that hit."""
+    parts = [f"#### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
+    if first is not None:
+        parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
+    if second is not None:
+        parts += ["…and the second D6, rolled after a 6:", faces_grid(first or (), second)]
+    st.markdown("\n\n".join(parts))
 
 
 def faces_row(hitting: tuple[int, ...]) -> str:
@@ -105,23 +148,36 @@ def faces_grid(first: tuple[int, ...], second: tuple[int, ...]) -> str:
     return head + "\n".join(rows)
 
 
-@st.cache_resource(max_entries=256, show_spinner=False)
+@st.cache_resource(max_entries=1024, show_spinner=False)
+def cached(_compute, key: str):
+    """``_compute()``, once per key for every user. Only for immutable results (answers,
+    figures that are never changed after they are built)."""
+    return _compute()
+
+
+def situation_key(kind: str, values: dict) -> str:
+    """One short string per situation, cheap to hash: the kind and its sorted values."""
+    return f"{kind}:{sorted(values.items())!r}"
+
+
 def _figure(dist: Distribution, title: str):
     return figures.distribution_figure(dist, title)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def _csv(dist: Distribution) -> bytes:
-    return figures.distribution_table(dist).to_csv(index=False).encode()
+def _table(dist: Distribution):
+    table = figures.distribution_table(dist)
+    return table, table.to_csv(index=False).encode()
 
 
-def show_distribution(dist: Distribution, key: str, title: str = "Number of hits") -> None:
-    """Expected hits, the chart of exactly/at least k, and the table with a CSV download."""
-    st.plotly_chart(_figure(dist, title), key=f"{key}_chart", config={"displayModeBar": False})
-    with st.expander("Table of the distribution"):
-        st.dataframe(figures.distribution_table(dist), hide_index=True)
-        st.download_button("Download CSV", _csv(dist), file_name=f"hitrules-{key}.csv",
-                           mime="text/csv", key=f"{key}_csv", on_click="ignore")
+def show_distribution(prefix: str, values: dict, dist: Distribution, title: str) -> None:
+    """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
+    fig = cached(lambda: _figure(dist, title), situation_key(f"{prefix} figure", values))
+    st.plotly_chart(fig, key=f"{prefix}_chart", config={"displayModeBar": False})
+    if st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
+        table, csv = cached(lambda: _table(dist), situation_key(f"{prefix} table", values))
+        st.dataframe(table, hide_index=True)
+        st.download_button("Download CSV", csv, file_name=f"hitrules-{prefix}.csv",
+                           mime="text/csv", key=f"{prefix}_csv", on_click="ignore")
 
 
 def chance_metric(label: str, p, help: str | None = None) -> None:

@@ -35,6 +35,8 @@ COVER_NAMES = {
     "hard": "hard cover (wall, boulder, building)",
     "unit": "another unit in the way (hard cover)",
 }
+#: Short labels for the cover choice, for buttons.
+COVER_LABELS = {"none": "Nothing", "soft": "Soft -1", "hard": "Hard -2", "unit": "Another unit -2"}
 SPECIAL_RULES = ("multiple_shots", "quick_to_fire", "sniper", "volley_fire")
 SPECIAL_RULE_NAMES = {
     "multiple_shots": "Multiple Shots",

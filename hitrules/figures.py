@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 from hitrules._steps import percent
 from hitrules.dice import Distribution
 
-__all__ = ["PALETTE", "distribution_figure", "distribution_table", "exact_text", "shown_range"]
+__all__ = ["PALETTE", "FrozenFigure", "distribution_figure", "distribution_table", "exact_text", "shown_range"]
 
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 HIT, MISS = "#009E73", "#D55E00"
@@ -22,6 +22,22 @@ HIT, MISS = "#009E73", "#D55E00"
 NEGLIGIBLE = Fraction(1, 10**12)
 #: Longer exact fractions are summarised in hover text (the CSV keeps them whole).
 EXACT_TEXT_LIMIT = 40
+
+
+class FrozenFigure(go.Figure):
+    """A figure that is finished: ``to_dict()`` is built once and then handed out as is.
+
+    Streamlit calls ``to_dict()`` on every rerun, and plotly deep-copies the whole figure
+    each time. The app caches its figures and never changes one after it is built, so the
+    copy is wasted work. Changing a FrozenFigure after its first ``to_dict()`` is a bug.
+    """
+
+    def to_dict(self):
+        cached = self.__dict__.get("_frozen_dict")
+        if cached is None:
+            cached = super().to_dict()
+            self.__dict__["_frozen_dict"] = cached
+        return cached
 
 
 def exact_text(p: Fraction) -> str:
@@ -68,7 +84,7 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go
     at_least = dist.at_least_curve()
     exactly = [dist[k] for k in ks]
     tail = [at_least[k] for k in ks]
-    fig = go.Figure()
+    fig = FrozenFigure()
     fig.add_bar(
         x=ks, y=[float(p) for p in exactly], name="exactly k", marker_color=PALETTE[0],
         customdata=[exact_text(p) for p in exactly],

@@ -6,10 +6,15 @@ import webui
 from hitrules import fantasy, urlstate
 from hitrules.situations import answer_fantasy, chance_text
 
+webui.require_router()
 P = "fantasy"
-link_warnings = webui.link_state(P, urlstate.FANTASY)
+GROUPS = {"conditions": ("moved", "close", "stand", "lone", "auto")}
+CONDITION_NAMES = {"moved": "Moved (pivoting counts) -1", "close": 'Target within 4" +1',
+                   "stand": "Stand & Shoot -1", "lone": "Lone model target",
+                   "auto": "Automatic hits (magic missile)"}
+link_warnings = webui.link_state(P, urlstate.FANTASY, GROUPS)
 
-st.title("🏹 Fantasy: Roll to Hit")
+st.title("Fantasy: Roll to Hit")
 st.caption("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then 4+, 5+ or 6+; "
            "10 or more is impossible.")
 warnings_box = st.container()
@@ -22,25 +27,25 @@ with inputs:
                    help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
     b.text_input("Shots", key="fantasy_shots", max_chars=12,
                  help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
-    st.checkbox("Moved this turn (pivoting counts)", key="fantasy_moved", help="-1 to hit.")
-    st.checkbox('Target within 4"', key="fantasy_close", help="+1 to hit.")
-    st.checkbox("Stand & Shoot reaction", key="fantasy_stand", help="-1 to hit.")
-    a, b = st.columns(2)
-    lone = a.checkbox("Target is a lone model", key="fantasy_lone",
-                      help="-1 to hit if its Unit Strength is 2 or less.")
-    b.number_input("Its Unit Strength", min_value=1, max_value=100, step=1, key="fantasy_us",
-                   disabled=not lone, help="Only matters for a lone model: 2 or less gives -1.")
-    st.multiselect("Special rules", fantasy.SPECIAL_RULES, key="fantasy_rules",
-                   format_func=fantasy.SPECIAL_RULE_NAMES.get,
-                   help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
-    st.checkbox("Automatic hits (e.g. a magic missile)", key="fantasy_auto",
-                help="No To Hit roll: every shot is a hit.")
+    conditions = st.pills("Conditions", GROUPS["conditions"], key="fantasy_conditions",
+                          selection_mode="multi", wrap=True, format_func=CONDITION_NAMES.get,
+                          help="Tap each that applies. A lone model gives -1 only with Unit "
+                               "Strength 2 or less; automatic hits skip the roll.")
+    if "lone" in conditions:
+        st.number_input("The lone model's Unit Strength", min_value=1, max_value=100, step=1,
+                        key="fantasy_us", help="2 or less gives -1 to hit.")
+    st.pills("Special rules (-1 each)", fantasy.SPECIAL_RULES, key="fantasy_rules",
+             selection_mode="multi", wrap=True, format_func=fantasy.SPECIAL_RULE_NAMES.get,
+             help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
 
     def cover_inputs(suffix: str, title: str) -> None:
-        st.markdown(f"**{title}**")
-        st.selectbox("What obscures the majority of the target", fantasy.COVERS,
-                     key=f"fantasy_cover{suffix}", format_func=fantasy.COVER_NAMES.get,
-                     help="Soft cover -1, hard cover -2. They never stack: only the -2 counts.")
+        cover = st.radio(title, fantasy.COVERS, key=f"fantasy_cover{suffix}", horizontal=True,
+                         format_func=fantasy.COVER_LABELS.get,
+                         help="What obscures the majority of the target. Soft cover (hedge, fence, "
+                              "wagon) -1; hard cover (wall, boulder, building, another unit) -2. "
+                              "They never stack: only the -2 counts.")
+        if cover == "none":
+            return
         c1, c2, c3 = st.columns(3)
         help_los = "Line of Sight value, 1 (infantry) to 10."
         c1.number_input("Shooter LoS", 1, 10, step=1, key=f"fantasy_los_shooter{suffix}", help=help_los)
@@ -49,18 +54,18 @@ with inputs:
                              "the shooter and the target.")
         c3.number_input("Target LoS", 1, 10, step=1, key=f"fantasy_los_target{suffix}", help=help_los)
 
-    cover_inputs("", "Cover and Line of Sight")
+    cover_inputs("", "What obscures the majority of the target")
     split = st.checkbox("Split fire: some models have a different view", key="fantasy_split",
                         help="Models with a clear shot and models without are resolved as separate "
                              "groups; the unit's hits are the sum.")
     if split:
         st.text_input("Group 2 shots", key="fantasy_shots2", max_chars=12,
                       help="Shots fired by the second group: a number or dice.")
-        cover_inputs("2", "Group 2: cover and Line of Sight")
+        cover_inputs("2", "Group 2: what obscures the target")
 
-values, text_warnings = webui.read_values(P, urlstate.FANTASY)
+values, text_warnings = webui.read_values(P, urlstate.FANTASY, GROUPS)
 webui.write_link(P, urlstate.FANTASY, values)
-answer = answer_fantasy(values)
+answer = webui.cached(lambda: answer_fantasy(values), webui.situation_key(P, values))
 main = answer.main
 
 with warnings_box:
@@ -79,17 +84,10 @@ with results_box:
                    "The chart shows the unit's total hits.")
 
 with details:
-    webui.show_distribution(answer.total, key=P, title="The unit's hits")
+    webui.show_distribution(P, values, answer.total, "The unit's hits")
     for group in answer.groups:
         title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
-        st.subheader(title)
-        webui.explain(group.result.steps)
-        first, second = group.result.faces
-        st.markdown("Natural rolls of the D6 that hit:")
-        st.markdown(webui.faces_row(first))
-        if second is not None:
-            st.markdown("…and the second D6 after a 6:")
-            st.markdown(webui.faces_grid(first, second))
+        webui.why(title, group.result.steps, *group.result.faces)
 
 webui.sidebar_links([("pages/explore.py", "See this BS across all modifiers",
                       {"ruleset": "fantasy", "bs": values["bs"], "mod": max(-10, min(10, main.modifier))}),

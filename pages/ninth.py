@@ -7,10 +7,17 @@ from hitrules import ninth, urlstate
 from hitrules.presets import PRESETS
 from hitrules.situations import answer_ninth
 
+webui.require_router()
 P = "ninth"
-link_warnings = webui.link_state(P, urlstate.NINTH)
+GROUPS = {"flags": ("melee", "auto"), "ow": ("overwatch", "eir", "charged", "blast")}
+FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits"}
+OW_NAMES = {"overwatch": "The unit has Set Overwatch",
+            "eir": "Enemy within Engagement Range of the firing unit",
+            "charged": "The target just ended a charge within Engagement Range of it",
+            "blast": "The weapon has Blast"}
+link_warnings = webui.link_state(P, urlstate.NINTH, GROUPS)
 
-st.title("🚀 9th edition: the hit roll")
+st.title("9th edition: the hit roll")
 st.caption("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps the modifier at ±1; "
            "an unmodified 6 always hits and an unmodified 1 always fails.")
 warnings_box = st.container()
@@ -24,12 +31,9 @@ with inputs:
                               help="A preset sets the edition, skill and attacks from the unit's "
                                    "datasheet.")
     if preset_key == "none":
-        a, b = st.columns(2)
-        a.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
-                format_func=lambda e: f"{e}th",
-                help="8th edition: modifiers are not capped, and a 6 does not always hit.")
-        b.toggle("Melee attack (WS)", key="ninth_melee",
-                 help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill.")
+        st.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
+                 format_func=lambda e: f"{e}th",
+                 help="8th edition: modifiers are not capped, and a 6 does not always hit.")
         a, b = st.columns(2)
         a.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS characteristic: a roll of X or more hits.")
@@ -50,8 +54,10 @@ with inputs:
     st.radio("Re-rolls", ninth.REROLLS, key="ninth_reroll", horizontal=True,
              format_func=ninth.REROLL_NAMES.get,
              help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
-    st.checkbox("The weapon automatically hits the target", key="ninth_auto",
-                help="No hit roll: each attack scores one hit, in Overwatch too.")
+    st.pills("The attack", GROUPS["flags"], key="ninth_flags", selection_mode="multi", wrap=True,
+             format_func=FLAG_NAMES.get,
+             help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
+                  "automatically hits makes no hit roll: each attack scores one hit, in Overwatch too.")
     st.markdown("**Overwatch**")
     trigger = st.selectbox(
         "Firing Overwatch because the enemy unit…", ("none", *ninth.TRIGGERS), key="ninth_trigger",
@@ -59,18 +65,17 @@ with inputs:
         help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
              "Fall Back or charge move, or opens a Hatchway.")
     if trigger != "none":
-        st.checkbox("The unit has Set Overwatch", key="ninth_overwatch",
-                    help="Started at the end of the Move Units step of its Movement phase, completed "
-                         "at the end of that turn; lasts until the end of the opponent's next turn.")
-        st.checkbox("Enemy units are within Engagement Range of the firing unit", key="ninth_eir")
-        st.checkbox("The target just ended a charge move within Engagement Range of it",
-                    key="ninth_charged", disabled=trigger != "charge",
-                    help="The one exception to the Engagement Range rule.")
-        st.checkbox("The weapon has Blast", key="ninth_blast", help="Blast weapons cannot fire Overwatch.")
+        st.pills("Overwatch conditions", GROUPS["ow"], key="ninth_ow", selection_mode="multi", wrap=True,
+                 format_func=OW_NAMES.get,
+                 help="Set Overwatch: started at the end of the Move Units step of the unit's "
+                      "Movement phase, completed at the end of that turn, and lasting until the end "
+                      "of the opponent's next turn. Enemy units within Engagement Range stop "
+                      "Overwatch unless the target just finished a charge move within Engagement "
+                      "Range of the firing unit. Blast weapons cannot fire Overwatch.")
 
-values, text_warnings = webui.read_values(P, urlstate.NINTH)
+values, text_warnings = webui.read_values(P, urlstate.NINTH, GROUPS)
 webui.write_link(P, urlstate.NINTH, values)
-answer = answer_ninth(values)
+answer = webui.cached(lambda: answer_ninth(values), webui.situation_key(P, values))
 result = answer.result
 
 with warnings_box:
@@ -91,12 +96,8 @@ with results_box:
         st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
 
 with details:
-    webui.show_distribution(answer.distribution, key=P, title=f"Hits from {answer.attacks} attacks")
-    st.subheader("Why")
-    webui.explain(answer.notes + result.steps)
-    if result.may_fire:
-        st.markdown("Natural rolls of the D6 that hit:")
-        st.markdown(webui.faces_row(result.faces))
+    webui.show_distribution(P, values, answer.distribution, f"Hits from {answer.attacks} attacks")
+    webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
 
 webui.sidebar_links([("pages/explore.py", "See this skill across all modifiers",
                       {"ruleset": "ninth" if result.attack.edition == 9 else "eighth",

@@ -1,0 +1,287 @@
+"""The pages through AppTest: every widget, every worked example, links and bad links."""
+
+from __future__ import annotations
+
+import pytest
+from apptest_util import hit_chance, metric, open_page, text, warnings
+
+PAGES = ["home", "fantasy", "ninth", "explore", "learn"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_smoke(page):
+    at = open_page(page)
+    assert not at.exception
+    assert at.title
+
+
+# ----- fantasy -----
+
+def test_fantasy_defaults():
+    at = open_page("fantasy")
+    assert hit_chance(at) == "1/2 (50.0%)"
+    assert metric(at, "Roll needed") == "4+"
+    assert metric(at, "Expected hits") == "5.00"
+
+
+@pytest.mark.parametrize(
+    ("condition", "chance"),
+    [("moved", "1/3 (33.3%)"), ("close", "2/3 (66.7%)"), ("stand", "1/3 (33.3%)"), ("lone", "1/3 (33.3%)"),
+     ("auto", "1 (100.0%)")],
+)
+def test_fantasy_each_condition(condition, chance):
+    at = open_page("fantasy")
+    at.pills(key="fantasy_conditions").set_value([condition]).run()
+    assert hit_chance(at) == chance
+    assert at.query_params[condition] == "1"
+
+
+def test_fantasy_conditions_are_cumulative():
+    at = open_page("fantasy")
+    at.pills(key="fantasy_conditions").set_value(["moved", "stand"]).run()
+    assert hit_chance(at) == "1/6 (16.7%)"
+    at.pills(key="fantasy_conditions").set_value(["moved", "stand", "close"]).run()
+    assert hit_chance(at) == "1/3 (33.3%)"
+
+
+def test_fantasy_bs_widget():
+    at = open_page("fantasy")
+    at.number_input(key="fantasy_bs").set_value(1).run()
+    assert hit_chance(at) == "1/6 (16.7%)" and metric(at, "Roll needed") == "6+"
+
+
+def test_fantasy_lone_model_and_unit_strength():
+    at = open_page("fantasy")
+    at.pills(key="fantasy_conditions").set_value(["lone"]).run()
+    assert hit_chance(at) == "1/3 (33.3%)"
+    at.number_input(key="fantasy_us").set_value(3).run()
+    assert hit_chance(at) == "1/2 (50.0%)"
+    assert "Unit Strength 3 is more than 2" in text(at)
+
+
+@pytest.mark.parametrize(("cover", "chance"), [("none", "1/2 (50.0%)"), ("soft", "1/3 (33.3%)"),
+                                               ("hard", "1/6 (16.7%)"), ("unit", "1/6 (16.7%)")])
+def test_fantasy_cover(cover, chance):
+    at = open_page("fantasy")
+    at.radio(key="fantasy_cover").set_value(cover).run()
+    assert hit_chance(at) == chance
+
+
+def test_fantasy_los_values_decide_cover():
+    at = open_page("fantasy", cover="hard")
+    assert hit_chance(at) == "1/6 (16.7%)"
+    at.number_input(key="fantasy_los_target").set_value(2).run()
+    assert hit_chance(at) == "1/6 (16.7%)"  # blocker 1, target 2: cover (2 >= 2)
+    at.number_input(key="fantasy_los_target").set_value(3).run()
+    assert hit_chance(at) == "1/2 (50.0%)"  # blocker 1, target 3: no cover
+    at.number_input(key="fantasy_los_target").set_value(2).run()
+    at.number_input(key="fantasy_los_shooter").set_value(3).run()
+    assert hit_chance(at) == "1/2 (50.0%)"  # the LoS 3 shooter sees over it
+    assert "the LoS 3 shooter sees over a LoS 1 obstacle" in text(at)
+
+
+def test_fantasy_special_rules():
+    at = open_page("fantasy")
+    at.pills(key="fantasy_rules").set_value(["sniper", "volley_fire"]).run()
+    assert hit_chance(at) == "1/6 (16.7%)"
+    at.pills(key="fantasy_rules").set_value(["sniper", "volley_fire", "quick_to_fire"]).run()
+    assert hit_chance(at) == "1/12 (8.3%)" and metric(at, "Roll needed") == "a 6, then 4+"
+
+
+def test_fantasy_shots_text_and_bad_text_keeps_the_last_good_value():
+    at = open_page("fantasy")
+    at.text_input(key="fantasy_shots").input("2D6").run()
+    assert metric(at, "Expected hits") == "3.50"
+    at.text_input(key="fantasy_shots").input("D0").run()
+    assert "shots:" in warnings(at)
+    assert metric(at, "Expected hits") == "3.50"
+
+
+def test_fantasy_split_fire():
+    at = open_page("fantasy", shots="4", cover="hard")
+    at.checkbox(key="fantasy_split").check().run()
+    at.text_input(key="fantasy_shots2").input("2").run()
+    at.radio(key="fantasy_cover2").set_value("none").run()
+    assert hit_chance(at) == "1/6 (16.7%)"
+    assert "Group 2 needs 4+: **1/2 (50.0%)**" in text(at)
+    # 4 x 1/6 + 2 x 1/2 = 5/3
+    assert metric(at, "Expected hits") == "1.67"
+    assert at.query_params["split"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("query", "chance", "roll"),
+    [({"moved": "1", "cover": "soft"}, "1/6 (16.7%)", "6+"),
+     ({"moved": "1", "cover": "hard", "stand": "1"}, "1/18 (5.6%)", "a 6, then 5+"),
+     ({"close": "1"}, "2/3 (66.7%)", "3+"),
+     ({"bs": "5", "close": "1"}, "5/6 (83.3%)", "2+"),
+     ({"bs": "1", "moved": "1", "cover": "hard", "stand": "1"}, "0 (0.0%)", "impossible"),
+     ({"bs": "3", "cover": "soft", "los_shooter": "3", "los_target": "2"}, "1/2 (50.0%)", "4+")],
+)
+def test_fantasy_worked_examples_from_a_link(query, chance, roll):
+    at = open_page("fantasy", **query)
+    assert hit_chance(at) == chance and metric(at, "Roll needed") == roll
+
+
+def test_fantasy_link_restores_every_input():
+    query = dict(bs="4", shots="D6+1", moved="1", close="1", stand="1", lone="1", us="2", cover="soft",
+                 los_shooter="2", los_blocker="1", los_target="2", rules="sniper,volley_fire", auto="0")
+    at = open_page("fantasy", **query)
+    assert at.number_input(key="fantasy_bs").value == 4
+    assert at.text_input(key="fantasy_shots").value == "D6+1"
+    assert at.pills(key="fantasy_conditions").value == ["moved", "close", "stand", "lone"]
+    assert at.number_input(key="fantasy_us").value == 2
+    assert at.radio(key="fantasy_cover").value == "soft"
+    assert at.pills(key="fantasy_rules").value == ["sniper", "volley_fire"]
+    # 7 - 4 - (-1 +1 -1 -1 -1 -1 -1) = 8
+    assert hit_chance(at) == "1/18 (5.6%)"
+    written = dict(at.query_params)
+    assert written == {k: v for k, v in query.items() if v != "0" and k not in ("los_blocker",)}
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [({"bs": "banana"}, "bs:"), ({"shots": "D0"}, "shots:"), ({"cover": "lava"}, "cover:"),
+     ({"bs": "0"}, "bs:"), ({"moved": "yes"}, "moved:"), ({"rules": "sniper,flaming"}, "rules:"),
+     ({"los_target": "99"}, "los_target:"), ({"shots": "x" * 500}, "shots:")],
+)
+def test_fantasy_bad_link_warns_and_keeps_the_rest(query, named):
+    at = open_page("fantasy", close="1", **query)
+    assert named in warnings(at)
+    assert hit_chance(at) == "2/3 (66.7%)"  # close=1 still applies
+
+
+def test_too_long_link_is_refused_with_a_message():
+    at = open_page("fantasy", close="1", junk="y" * 3000)
+    assert "This link is too long" in warnings(at)
+    assert hit_chance(at) == "1/2 (50.0%)"
+
+
+def test_settings_survive_a_trip_to_another_page():
+    at = open_page("fantasy")
+    at.pills(key="fantasy_conditions").set_value(["moved"]).run()
+    at.query_params.clear()
+    at.switch_page("pages/ninth.py").run()
+    assert hit_chance(at) == "2/3 (66.7%)"
+    at.query_params.clear()
+    at.switch_page("pages/fantasy.py").run()
+    assert at.pills(key="fantasy_conditions").value == ["moved"]
+    assert hit_chance(at) == "1/3 (33.3%)"
+
+
+# ----- ninth -----
+
+def test_ninth_defaults():
+    at = open_page("ninth")
+    assert hit_chance(at) == "2/3 (66.7%)" and metric(at, "Roll needed") == "3+"
+
+
+@pytest.mark.parametrize(
+    ("query", "chance", "roll"),
+    [({"skill": "4", "mods": "-1,-1"}, "1/3 (33.3%)", "5+"),
+     ({"skill": "6", "mods": "-1"}, "1/6 (16.7%)", "6+"),
+     ({"skill": "3", "reroll": "failed"}, "8/9 (88.9%)", "3+, re-roll failed hits"),
+     ({"skill": "2", "reroll": "ones", "trigger": "normal_move", "overwatch": "1"}, "7/36 (19.4%)",
+      "an unmodified 6, re-roll 1s"),
+     ({"skill": "5", "reroll": "ones", "trigger": "set_up", "overwatch": "1"}, "7/36 (19.4%)",
+      "an unmodified 6, re-roll 1s"),
+     ({"edition": "8", "skill": "6", "mods": "-1"}, "0 (0.0%)", "impossible"),
+     ({"edition": "8", "skill": "4", "mods": "-1,-1"}, "1/6 (16.7%)", "6+"),
+     ({"auto": "1", "skill": "6"}, "1 (100.0%)", "automatic")],
+)
+def test_ninth_worked_examples_from_a_link(query, chance, roll):
+    at = open_page("ninth", **query)
+    assert hit_chance(at) == chance and metric(at, "Roll needed") == roll
+
+
+def test_ninth_modifiers_show_sum_and_cap():
+    at = open_page("ninth")
+    at.selectbox(key="ninth_skill").set_value(4).run()
+    at.text_input(key="ninth_mods").input("-1, -1").run()
+    assert hit_chance(at) == "1/3 (33.3%)"
+    assert "Modifiers add up to -2 → capped to -1." in text(at)
+    at.radio(key="ninth_edition").set_value(8).run()
+    assert hit_chance(at) == "1/6 (16.7%)"
+    assert "Modifiers add up to -2." in text(at)
+
+
+def test_ninth_each_widget():
+    at = open_page("ninth")
+    at.radio(key="ninth_reroll").set_value("ones").run()
+    assert hit_chance(at) == "7/9 (77.8%)"  # 2/3 + 1/6 x 2/3
+    at.pills(key="ninth_flags").set_value(["melee"]).run()
+    assert "Weapon Skill (WS)" in text(at)
+    at.text_input(key="ninth_attacks").input("D6").run()
+    assert metric(at, "Expected hits") == "2.72"  # 3.5 x 7/9
+    at.pills(key="ninth_flags").set_value(["melee", "auto"]).run()
+    assert hit_chance(at) == "1 (100.0%)"
+
+
+def test_ninth_overwatch_widgets_and_verdicts():
+    at = open_page("ninth")
+    at.selectbox(key="ninth_trigger").set_value("charge").run()
+    assert hit_chance(at) == "0 (0.0%)" and "only a unit that has Set Overwatch" in text(at)
+    at.pills(key="ninth_ow").set_value(["overwatch"]).run()
+    assert hit_chance(at) == "1/6 (16.7%)" and metric(at, "Roll needed") == "an unmodified 6"
+    at.pills(key="ninth_ow").set_value(["overwatch", "eir"]).run()
+    assert hit_chance(at) == "0 (0.0%)" and "Engagement Range" in text(at)
+    at.pills(key="ninth_ow").set_value(["overwatch", "eir", "charged"]).run()
+    assert hit_chance(at) == "1/6 (16.7%)" and "exception" in text(at)
+    at.pills(key="ninth_ow").set_value(["overwatch", "eir", "charged", "blast"]).run()
+    assert hit_chance(at) == "0 (0.0%)" and "Blast" in text(at)
+    assert dict(at.query_params) == {
+        "trigger": "charge", "overwatch": "1", "eir": "1", "charged": "1", "blast": "1"}
+
+
+@pytest.mark.parametrize(("wounds", "chance"), [(12, "1/2 (50.0%)"), (5, "1/3 (33.3%)"), (2, "1/6 (16.7%)")])
+def test_leman_russ_preset(wounds, chance):
+    at = open_page("ninth", preset="leman_russ", wounds=str(wounds))
+    assert hit_chance(at) == chance
+    assert "8th edition" in text(at)
+
+
+def test_leman_russ_grinding_advance_doubles_turret_shots():
+    at = open_page("ninth", preset="leman_russ")
+    assert metric(at, "Expected hits") == "1.75"  # D6 at 4+
+    at.checkbox(key="ninth_half_move").check().run()
+    assert metric(at, "Expected hits") == "3.50"  # 2D6
+    assert "Grinding Advance" in text(at)
+    at.selectbox(key="ninth_weapon").set_value(1).run()
+    assert metric(at, "Expected hits") == "1.50"  # the hull heavy bolter does not fire twice
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [({"mods": "x"}, "mods:"), ({"skill": "banana"}, "skill:"), ({"edition": "10"}, "edition:"),
+     ({"melee": "2"}, "melee:"), ({"attacks": "2D"}, "attacks:"), ({"trigger": "shooting"}, "trigger:"),
+     ({"mods": "-1," * 30}, "mods:"), ({"preset": "baneblade"}, "preset:"), ({"wounds": "13"}, "wounds:"),
+     ({"mods": "9" * 300}, "mods:")],
+)
+def test_ninth_bad_link_warns_and_keeps_the_rest(query, named):
+    at = open_page("ninth", reroll="failed", **query)
+    assert named in warnings(at)
+    assert metric(at, "Roll needed").endswith("re-roll failed hits")
+
+
+def test_ninth_bad_reroll_falls_back_to_none():
+    at = open_page("ninth", reroll="all")
+    assert "reroll:" in warnings(at) and metric(at, "Roll needed") == "3+"
+
+
+def test_ninth_bad_modifier_text_keeps_the_last_good_value():
+    at = open_page("ninth", skill="4", mods="-1")
+    at.text_input(key="ninth_mods").input("minus one").run()
+    assert "mods:" in warnings(at) and hit_chance(at) == "1/3 (33.3%)"
+
+
+def test_ninth_link_restores_every_input():
+    query = dict(edition="8", melee="1", skill="4", mods="-1,+2", reroll="ones", attacks="2D3+2", auto="0")
+    at = open_page("ninth", **query)
+    assert at.radio(key="ninth_edition").value == 8
+    assert at.pills(key="ninth_flags").value == ["melee"]
+    assert at.selectbox(key="ninth_skill").value == 4
+    assert at.text_input(key="ninth_mods").value == "-1,+2"
+    assert at.radio(key="ninth_reroll").value == "ones"
+    assert at.text_input(key="ninth_attacks").value == "2D3+2"
+    # 8th: net +1 uncapped from -1+2: needs 3 on the die -> 4/6, re-roll 1s -> 4/6 + 1/6 x 4/6 = 7/9
+    assert hit_chance(at) == "7/9 (77.8%)"

@@ -1,0 +1,227 @@
+"""The real app in headless Chromium, driven the way a player would (see TESTING.md)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+PAGES = ["", "fantasy", "ninth", "explore", "learn"]
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the script has finished running and the page has drawn."""
+    page.wait_for_selector('[data-testid="stApp"]', timeout=30_000)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " && document.querySelector('[data-testid=\"stMainBlockContainer\"]')", timeout=30_000)
+    page.wait_for_timeout(150)
+
+
+def hit_chance(page: Page):
+    return page.locator('[data-testid="stMetric"]').filter(has_text="Hit chance").first.locator(
+        '[data-testid="stMetricValue"]')
+
+
+def metric(page: Page, label: str):
+    return page.locator('[data-testid="stMetric"]').filter(has_text=label).first.locator(
+        '[data-testid="stMetricValue"]')
+
+
+def open_app(page: Page, server, path: str) -> None:
+    page.goto(f"{server.url}/{path}")
+    wait_ready(page)
+
+
+def set_number(page: Page, label: str, value: int) -> None:
+    box = page.get_by_label(label, exact=True)
+    box.fill(str(value))
+    box.press("Enter")
+    wait_ready(page)
+
+
+def set_text(page: Page, label: str, value: str) -> None:
+    box = page.get_by_label(label, exact=True)
+    box.fill(value)
+    box.press("Enter")
+    wait_ready(page)
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    box = page.get_by_role("combobox", name=label)
+    box.click()
+    box.press_sequentially(option)  # filters the list, which only draws what fits on screen
+    page.get_by_role("option", name=option, exact=True).click()
+    wait_ready(page)
+
+
+def tick(page: Page, label: str) -> None:
+    """Click a pill by its label."""
+    page.locator('[data-testid="stButtonGroup"] button').filter(has_text=label).first.click()
+    wait_ready(page)
+
+
+def pick(page: Page, option: str) -> None:
+    """Choose a radio option by its label."""
+    page.locator('[data-testid="stRadio"] label').filter(has_text=option).first.click()
+    wait_ready(page)
+
+
+def screenshot(page: Page, name: str) -> None:
+    """The whole page: Streamlit scrolls inside stMain, so grow the viewport to fit it first."""
+    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": width, "height": min(max(height, 600), 6000)})
+    page.wait_for_timeout(500)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_loads_without_an_exception(page: Page, app_server, path):
+    open_app(page, app_server, path)
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    expect(page.locator("h1").first).to_be_visible()
+
+
+def test_fantasy_worked_examples_by_widget(page: Page, app_server):
+    open_app(page, app_server, "fantasy")
+    expect(hit_chance(page)).to_have_text("1/2 (50.0%)")
+    tick(page, "Moved (pivoting counts)")
+    expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
+    pick(page, "Soft -1")
+    expect(hit_chance(page)).to_have_text("1/6 (16.7%)")
+    expect(metric(page, "Roll needed")).to_have_text("6+")
+    tick(page, "Stand & Shoot")
+    pick(page, "Hard -2")
+    expect(hit_chance(page)).to_have_text("1/18 (5.6%)")
+    expect(metric(page, "Roll needed")).to_have_text("a 6, then 5+")
+    expect(page.get_by_text("first \\ second")).to_be_visible()  # the 6x6 grid of the 7+ chart
+
+
+def test_fantasy_tall_shooter_sees_over_the_hedge(page: Page, app_server):
+    open_app(page, app_server, "fantasy?cover=soft")
+    expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
+    set_number(page, "Shooter LoS", 3)
+    expect(hit_chance(page)).to_have_text("1/2 (50.0%)")
+    expect(page.get_by_text("the LoS 3 shooter sees over a LoS 1 obstacle")).to_be_visible()
+
+
+def test_fantasy_bs5_close(page: Page, app_server):
+    open_app(page, app_server, "fantasy")
+    set_number(page, "Ballistic Skill (BS)", 5)
+    tick(page, 'Target within 4"')
+    expect(hit_chance(page)).to_have_text("5/6 (83.3%)")
+    expect(page.get_by_text("a natural 1 always misses")).to_be_visible()
+
+
+def test_ninth_capped_modifiers_and_rerolls(page: Page, app_server):
+    open_app(page, app_server, "ninth")
+    expect(hit_chance(page)).to_have_text("2/3 (66.7%)")
+    choose(page, "Skill (X+)", "4+")
+    set_text(page, "Hit modifiers", "-1, -1")
+    expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
+    expect(page.get_by_text("Modifiers add up to -2 → capped to -1.")).to_be_visible()
+    choose(page, "Skill (X+)", "3+")
+    set_text(page, "Hit modifiers", "")
+    pick(page, "re-roll failed hits")
+    expect(hit_chance(page)).to_have_text("8/9 (88.9%)")
+
+
+def test_ninth_overwatch(page: Page, app_server):
+    open_app(page, app_server, "ninth?reroll=ones")
+    choose(page, "Firing Overwatch because the enemy unit…", "ended a charge move")
+    expect(page.get_by_text("only a unit that has Set Overwatch").first).to_be_visible()
+    tick(page, "The unit has Set Overwatch")
+    expect(hit_chance(page)).to_have_text("7/36 (19.4%)")
+    tick(page, "The weapon has Blast")
+    expect(hit_chance(page)).to_have_text("0 (0.0%)")
+
+
+def test_shared_link_reproduces_the_result(page: Page, app_server, browser):
+    open_app(page, app_server, "fantasy")
+    tick(page, "Moved (pivoting counts)")
+    tick(page, "Stand & Shoot")
+    pick(page, "Hard -2")
+    expect(hit_chance(page)).to_have_text("1/18 (5.6%)")
+    page.wait_for_function("() => location.search.includes('cover=hard')")
+    link = page.url
+    other = browser.new_page()
+    try:
+        other.goto(link)
+        wait_ready(other)
+        expect(hit_chance(other)).to_have_text("1/18 (5.6%)")
+        expect(other.get_by_label("Ballistic Skill (BS)", exact=True)).to_have_value("3")
+    finally:
+        other.close()
+
+
+def test_ninth_link_with_leman_russ_preset(page: Page, app_server):
+    open_app(page, app_server, "ninth?preset=leman_russ&wounds=5&half_move=1")
+    expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
+    expect(page.get_by_text("Grinding Advance").first).to_be_visible()
+
+
+def test_bad_link_warns_and_names_the_parameter(page: Page, app_server):
+    open_app(page, app_server, "fantasy?bs=banana&cover=lava&moved=1")
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    alert = page.locator('[data-testid="stAlert"]').first
+    expect(alert).to_contain_text("bs:")
+    expect(alert).to_contain_text("cover:")
+    expect(hit_chance(page)).to_have_text("1/3 (33.3%)")  # moved=1 was kept
+
+
+def test_plotly_chart_renders(page: Page, app_server):
+    open_app(page, app_server, "fantasy")
+    expect(page.locator(".js-plotly-plot svg.main-svg").first).to_be_attached(timeout=20_000)
+
+
+def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        for path in ("fantasy", "ninth"):
+            open_app(page, app_server, path)
+            expect(hit_chance(page)).to_be_in_viewport()
+            overflow = page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+                " document.querySelector('[data-testid=\"stMain\"]').scrollWidth,"
+                " document.querySelector('[data-testid=\"stMain\"]').clientWidth]")
+            assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], overflow
+        open_app(page, app_server, "fantasy?moved=1&cover=hard&stand=1")
+        screenshot(page, "phone-fantasy")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [("fantasy", "fantasy?moved=1&cover=hard&stand=1&shots=2D6"),
+     ("ninth", "ninth?skill=4&mods=-1,-1&reroll=ones&attacks=20"),
+     ("explore", "explore"), ("learn", "learn")],
+)
+def test_desktop_screenshots(browser, app_server, name, path):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        open_app(page, app_server, path)
+        page.wait_for_timeout(700)
+        expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+        screenshot(page, f"desktop-{name}")
+    finally:
+        page.close()
+
+
+def test_url_updates_when_a_widget_changes(page: Page, app_server):
+    open_app(page, app_server, "fantasy")
+    set_number(page, "Ballistic Skill (BS)", 4)
+    deadline = time.monotonic() + 10
+    while "bs=4" not in page.url and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert re.search(r"[?&]bs=4\b", page.url)
