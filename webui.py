@@ -6,6 +6,7 @@ No rules live here; everything shown comes from hitrules.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
 
 from hitrules import figures, urlstate
@@ -21,10 +22,13 @@ def require_router() -> None:
     until some session has run ``st.navigation``. The first visitor of a fresh server who
     opens ``/fantasy`` directly would get the page without app.py (no page config, no
     sidebar). Switching the legacy mode off and rerunning routes that visit through app.py.
+    AppTest resets the mode before every run and always runs a page on its own, so there a
+    rerun would only repeat the run (and drop a button click): the page just carries on.
     """
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
-        st.rerun()
+        if not config.get_option("global.appTest"):
+            st.rerun()
 
 
 TEXT_PARAMS = {"shots", "shots2", "attacks", "mods"}
@@ -160,24 +164,26 @@ def situation_key(kind: str, values: dict) -> str:
     return f"{kind}:{sorted(values.items())!r}"
 
 
-def _figure(dist: Distribution, title: str):
-    return figures.distribution_figure(dist, title)
+def table_with_download(prefix: str, build, name: str, always: bool = False, cache_key: str | None = None
+                        ) -> None:
+    """A pandas table, shown on request (or always), with its CSV download ``hitrules-{name}.csv``."""
+    if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
+        table, csv = cached(lambda: _with_csv(build()), f"table:{cache_key or name}")
+        st.dataframe(table, hide_index=True)
+        st.download_button("Download CSV", csv, file_name=f"hitrules-{name}.csv", mime="text/csv",
+                           key=f"{prefix}_csv", on_click="ignore")
 
 
-def _table(dist: Distribution):
-    table = figures.distribution_table(dist)
+def _with_csv(table):
     return table, table.to_csv(index=False).encode()
 
 
 def show_distribution(prefix: str, values: dict, dist: Distribution, title: str) -> None:
     """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
-    fig = cached(lambda: _figure(dist, title), situation_key(f"{prefix} figure", values))
+    fig = cached(lambda: figures.distribution_figure(dist, title), situation_key(f"{prefix} figure", values))
     st.plotly_chart(fig, key=f"{prefix}_chart", config={"displayModeBar": False})
-    if st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
-        table, csv = cached(lambda: _table(dist), situation_key(f"{prefix} table", values))
-        st.dataframe(table, hide_index=True)
-        st.download_button("Download CSV", csv, file_name=f"hitrules-{prefix}.csv",
-                           mime="text/csv", key=f"{prefix}_csv", on_click="ignore")
+    table_with_download(prefix, lambda: figures.distribution_table(dist), f"{prefix}-hits",
+                        cache_key=situation_key(prefix, values))
 
 
 def chance_metric(label: str, p, help: str | None = None) -> None:

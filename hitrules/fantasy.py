@@ -24,6 +24,8 @@ __all__ = [
     "required_score",
     "resolve",
     "roll_faces",
+    "roll_once",
+    "roll_text",
 ]
 
 #: What obscures the majority of the target. "unit" (another unit in the way) is hard cover.
@@ -83,7 +85,12 @@ def _chance(required: int) -> Fraction:
     return chance * Fraction(len(second), 6) if second is not None else chance
 
 
-def _roll_text(required: int) -> str:
+def roll_text(required: int) -> str:
+    """What the shooter rolls for a score needed, in words.
+
+    >>> roll_text(4), roll_text(8), roll_text(10)
+    ('4+', 'a 6, then 5+', 'impossible')
+    """
     first, second = roll_faces(required)
     if not first:
         return "impossible"
@@ -229,11 +236,26 @@ def resolve(shot: Shot) -> ShotResult:
     if modifier:
         steps.append(Step("note", f"Modifiers are cumulative: net {modifier:+d}."))
     required = required_score(bs, modifier)
-    roll = _roll_text(required)
+    roll = roll_text(required)
     probability = _chance(required)
     steps.append(_roll_step(required, roll))
     steps.append(Step("chance", f"Chance to hit with each shot: {probability} ({percent(probability)})."))
     return ShotResult(shot, modifier, required, roll, probability, tuple(steps))
+
+
+def roll_once(result: ShotResult, rng) -> tuple[bool, tuple[int, ...]]:
+    """Roll one shot with real (pseudo-random) dice: whether it hit, and the dice rolled.
+
+    ``rng`` is a :class:`random.Random`, so a seed gives the same rolls every time.
+    """
+    first, second = result.faces
+    die = rng.randint(1, 6)
+    if die not in first:
+        return False, (die,)
+    if second is None:
+        return True, (die,)
+    again = rng.randint(1, 6)
+    return again in second, (die, again)
 
 
 def _roll_step(required: int, roll: str) -> Step:

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
+from hitrules import compare
 from hitrules._steps import percent
 from hitrules.dice import Distribution
 
@@ -101,4 +102,202 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         hovermode="x unified" if len(ks) > 1 else "closest",
     )
+    return fig
+
+
+def _frac_hover(p: Fraction) -> str:
+    return exact_text(p)
+
+
+def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go.Figure:
+    """Hit chance over skill (rows) x net modifier (columns), with the roll in each cell.
+
+    Fantasy cells on the 7+ chart are marked "6→N+", impossible cells "—"; for 9th
+    edition the columns beyond ±1 say they are capped.
+    """
+    skills, mods, rows = compare.grid(ruleset)
+    rolls = [[compare.roll_text(ruleset, s, m) for m in mods] for s in skills]
+    short = [[r.replace("a 6, then ", "6→").replace("impossible", "—") for r in row] for row in rolls]
+    if ruleset == "ninth":
+        xlabels = [f"{m:+d}" if -1 <= m <= 1 else f"{m:+d} (cap {max(-1, min(1, m)):+d})" for m in mods]
+    else:
+        xlabels = [f"{m:+d}" for m in mods]
+    ylabels = [f"BS {s}" if ruleset == "fantasy" else f"{s}+" for s in skills]
+    fig = FrozenFigure(go.Heatmap(
+        z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
+        colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
+        text=[[f"{sh}<br>{p}" for sh, p in zip(srow, row, strict=True)] for srow, row in zip(short, rows, strict=True)],
+        texttemplate="%{text}", customdata=[[f"{r}: {_frac_hover(p)}" for r, p in zip(rrow, row, strict=True)]
+                                            for rrow, row in zip(rolls, rows, strict=True)],
+        hovertemplate="%{y}, modifier %{x}<br>%{customdata}<extra></extra>",
+    ))
+    if highlight is not None and highlight[0] in skills and highlight[1] in mods:
+        i, j = skills.index(highlight[0]), mods.index(highlight[1])
+        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
+                      line={"color": PALETTE[3], "width": 4})
+    fig.update_layout(title=f"Hit chance: {compare.RULESET_NAMES[ruleset]}", xaxis_title="net modifier",
+                      yaxis_autorange="reversed", height=460, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    return fig
+
+
+def grid_table(ruleset: str) -> pd.DataFrame:
+    skills, mods, rows = compare.grid(ruleset)
+    table = pd.DataFrame({f"{m:+d}": [str(row[j]) for row in rows] for j, m in enumerate(mods)})
+    table.insert(0, "BS" if ruleset == "fantasy" else "skill X+", list(skills))
+    return table
+
+
+def stack_name(tokens: tuple[str, ...]) -> str:
+    return " + ".join(compare.FANTASY_STACK_TOKENS[t] for t in tokens) or "no modifiers"
+
+
+def stacks_figure(stacks: tuple[tuple[str, ...], ...]) -> go.Figure:
+    """One line per modifier stack: fantasy hit chance against BS."""
+    fig = FrozenFigure()
+    for n, stack in enumerate(stacks):
+        chances = [compare.stack_result(bs, stack).probability for bs in range(1, 11)]
+        fig.add_scatter(x=list(range(1, 11)), y=[float(p) for p in chances], mode="lines+markers",
+                        name=stack_name(stack), line={"color": PALETTE[n % len(PALETTE)]},
+                        marker={"symbol": n}, customdata=[exact_text(p) for p in chances],
+                        hovertemplate=f"{stack_name(stack)}<br>BS %{{x}}: %{{customdata}}<extra></extra>")
+    fig.update_layout(title="Hit chance by BS for each stack", xaxis_title="BS", yaxis_title="chance",
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1], height=380, xaxis_dtick=1,
+                      legend={"orientation": "h", "y": -0.25}, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    return fig
+
+
+def stacks_table(stacks: tuple[tuple[str, ...], ...]) -> pd.DataFrame:
+    data: dict[str, list] = {"BS": list(range(1, 11))}
+    for stack in stacks:
+        data[stack_name(stack)] = [str(compare.stack_result(bs, stack).probability) for bs in range(1, 11)]
+    return pd.DataFrame(data)
+
+
+def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
+    """How each modifier of a stack moves the score needed, from 7 - BS to the final roll."""
+    result = compare.stack_result(bs, stack)
+    steps = compare.stack_steps(bs, stack)
+    labels = [f"BS {bs}: 7 - {bs}"] + [s.text.split(":")[0] for s in steps[1:]] + ["needed"]
+    values = [7 - bs] + [-s.delta for s in steps[1:]] + [result.required]
+    fig = FrozenFigure(go.Waterfall(
+        x=labels, y=values, measure=["absolute"] + ["relative"] * (len(steps) - 1) + ["total"],
+        text=[str(v) if i in (0, len(values) - 1) else f"{v:+d}" for i, v in enumerate(values)],
+        increasing={"marker": {"color": PALETTE[3]}}, decreasing={"marker": {"color": PALETTE[2]}},
+        totals={"marker": {"color": PALETTE[0]}}, connector={"line": {"color": "#888"}},
+        hovertemplate="%{x}: %{text}<extra></extra>",
+    ))
+    fig.add_hline(y=7, line_dash="dot", annotation_text="7+: a 6, then…", line_color=PALETTE[1])
+    fig.add_hline(y=10, line_dash="dot", annotation_text="10+: impossible", line_color=PALETTE[3])
+    fig.update_layout(title=f"Score needed, step by step: {result.roll} ({exact_text(result.probability)})",
+                      yaxis_title="score needed", height=380, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                      yaxis_range=[0, max(11, (result.required or 0) + 1)])
+    return fig
+
+
+def diff_table(base: int) -> pd.DataFrame:
+    cells = [compare.diff_cell(base, m) for m in range(-4, 3)]
+    return pd.DataFrame({
+        "modifier": [f"{c.modifier:+d}" for c in cells],
+        "fantasy": [str(c.fantasy) for c in cells],
+        "8th": [str(c.eighth) for c in cells],
+        "9th": [str(c.ninth) for c in cells],
+        "agree": ["yes" if c.agree else "NO" for c in cells],
+        "why they differ": [" ".join(c.reasons) for c in cells],
+    })
+
+
+def diff_figure(base: int) -> go.Figure:
+    """The same base score and modifiers under fantasy, 8th and 9th, side by side."""
+    cells = [compare.diff_cell(base, m) for m in range(-4, 3)]
+    x = [f"{c.modifier:+d}" + ("" if c.agree else " ≠") for c in cells]
+    fig = FrozenFigure()
+    for n, (name, attr) in enumerate(((f"fantasy (BS {7 - base})", "fantasy"), ("8th", "eighth"),
+                                      ("9th", "ninth"))):
+        values = [getattr(c, attr) for c in cells]
+        fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n],
+                    customdata=[exact_text(v) for v in values],
+                    hovertemplate=f"{name}, modifier %{{x}}: %{{customdata}}<extra></extra>")
+    fig.update_layout(barmode="group", title=f"Base {base}+ under each rule set (≠ marks a disagreement)",
+                      xaxis_title="total modifier", yaxis_title="chance", yaxis_tickformat=".0%",
+                      height=380, legend={"orientation": "h", "y": -0.25},
+                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    return fig
+
+
+def helps_table(modifier: int, edition: int) -> pd.DataFrame:
+    helpers = [compare.which_helps(s, modifier, edition) for s in range(2, 7)]
+    return pd.DataFrame({
+        "skill": [f"{h.skill}+" for h in helpers],
+        "as is": [str(h.plain) for h in helpers],
+        "+1 to hit": [str(h.plus_one) for h in helpers],
+        "re-roll 1s": [str(h.reroll_ones) for h in helpers],
+        "re-roll failed": [str(h.reroll_failed) for h in helpers],
+        "best": [h.best for h in helpers],
+    })
+
+
+def helps_figure(modifier: int, edition: int) -> go.Figure:
+    """+1 to hit against re-roll 1s and re-roll failed hits, for each skill; the best is starred."""
+    helpers = [compare.which_helps(s, modifier, edition) for s in range(2, 7)]
+    x = [f"{h.skill}+" for h in helpers]
+    fig = FrozenFigure()
+    for n, (name, attr) in enumerate((("as is", "plain"), ("+1 to hit", "plus_one"),
+                                      ("re-roll 1s", "reroll_ones"), ("re-roll failed hits", "reroll_failed"))):
+        values = [getattr(h, attr) for h in helpers]
+        marks = ["★" if attr != "plain" and name in h.best else "" for h in helpers]
+        fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n], text=marks,
+                    textposition="outside", customdata=[exact_text(v) for v in values],
+                    hovertemplate=f"{name}, %{{x}}: %{{customdata}}<extra></extra>")
+    fig.update_layout(barmode="group", title=f"Which helps more? ({edition}th edition, modifier {modifier:+d}; "
+                      "★ best)", xaxis_title="skill", yaxis_title="chance", yaxis_tickformat=".0%",
+                      yaxis_range=[0, 1.1], height=380, legend={"orientation": "h", "y": -0.25},
+                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    return fig
+
+
+def shots_rows(ruleset: str, modifier: int, hits: int, confidence: int) -> list[tuple[str, Fraction, int | None]]:
+    skills, _ = compare.grid_axes(ruleset)
+    rows = []
+    for s in skills:
+        p = compare.chance(ruleset, s, modifier)
+        rows.append((f"BS {s}" if ruleset == "fantasy" else f"{s}+", p,
+                     compare.shots_needed(p, hits, Fraction(confidence, 100))))
+    return rows
+
+
+def shots_table(ruleset: str, modifier: int, hits: int, confidence: int) -> pd.DataFrame:
+    rows = shots_rows(ruleset, modifier, hits, confidence)
+    return pd.DataFrame({"skill": [r[0] for r in rows], "chance per shot": [str(r[1]) for r in rows],
+                         "shots needed": [r[2] if r[2] is not None else "more than 1000" for r in rows]})
+
+
+def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int) -> go.Figure:
+    """The fewest shots for at least ``hits`` hits with ``confidence`` % chance, for each skill."""
+    rows = shots_rows(ruleset, modifier, hits, confidence)
+    fig = FrozenFigure(go.Bar(
+        x=[r[0] for r in rows], y=[r[2] or 0 for r in rows], marker_color=PALETTE[0],
+        text=[str(r[2]) if r[2] is not None else "> 1000" for r in rows], textposition="outside",
+        customdata=[exact_text(r[1]) for r in rows],
+        hovertemplate="%{x}: %{text} shots (each hits with %{customdata})<extra></extra>",
+    ))
+    fig.update_layout(title=f"Shots for at least {hits} hit{'s' if hits > 1 else ''} with {confidence}% chance",
+                      xaxis_title="skill", yaxis_title="shots", height=380,
+                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    return fig
+
+
+def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
+    """The running hit rate of a sequence of rolls, converging on the exact chance."""
+    rate, hits = [], 0
+    for n, hit in enumerate(outcomes, start=1):
+        hits += hit
+        rate.append(hits / n)
+    fig = FrozenFigure(go.Scatter(x=list(range(1, len(rate) + 1)), y=rate, mode="lines", name="your hit rate",
+                                  line={"color": PALETTE[0]},
+                                  hovertemplate="after %{x} rolls: %{y:.1%}<extra></extra>"))
+    fig.add_hline(y=float(p), line_dash="dash", line_color=PALETTE[1],
+                  annotation_text=f"exact chance {exact_text(p)}")
+    fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
+                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
     return fig

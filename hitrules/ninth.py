@@ -24,11 +24,13 @@ __all__ = [
     "Attack",
     "AttackResult",
     "OverwatchVerdict",
+    "faces_text",
     "hit_chance",
     "hitting_faces",
     "net_modifier",
     "overwatch_allowed",
     "resolve",
+    "roll_once",
 ]
 
 SKILL_RANGE = (2, 6)
@@ -77,6 +79,11 @@ def hitting_faces(skill: int, net: int, *, overwatch: bool = False, edition: int
         if face + net >= skill or (face == 6 and edition == 9):
             faces.append(face)
     return tuple(faces)
+
+
+def faces_text(faces: tuple[int, ...]) -> str:
+    """The roll for a set of hitting faces, in words: ``"5+"`` or ``"impossible"``."""
+    return f"{faces[0]}+" if faces else "impossible"
 
 
 def _reroll_chance(first: Fraction, reroll: str) -> Fraction:
@@ -229,9 +236,7 @@ def resolve(attack: Attack, verdict: OverwatchVerdict | None = None) -> AttackRe
     steps = [_base_step(attack)]
     steps.extend(_modifier_steps(attack, net))
     faces = hitting_faces(attack.skill, net, overwatch=attack.overwatch, edition=edition)
-    roll = f"{faces[0]}+" if faces else "impossible"
-    if attack.overwatch:
-        roll = "an unmodified 6"
+    roll = "an unmodified 6" if attack.overwatch else faces_text(faces)
     steps.append(_roll_step(attack, net, faces))
     first = Fraction(len(faces), 6)
     probability = _reroll_chance(first, attack.reroll)
@@ -240,6 +245,25 @@ def resolve(attack: Attack, verdict: OverwatchVerdict | None = None) -> AttackRe
         steps.append(_reroll_step(attack.reroll, first, probability))
     steps.append(Step("chance", f"Chance to hit with each attack: {probability} ({percent(probability)})."))
     return AttackResult(attack, raw, net, roll, probability, tuple(steps), faces)
+
+
+def roll_once(result: AttackResult, rng) -> tuple[bool, tuple[int, ...]]:
+    """Roll one attack with real (pseudo-random) dice, re-roll included: hit?, and the dice rolled.
+
+    ``rng`` is a :class:`random.Random`, so a seed gives the same rolls every time.
+    """
+    if not result.may_fire:
+        return False, ()
+    if result.roll == "automatic":
+        return True, ()
+    die = rng.randint(1, 6)
+    if die in result.faces:
+        return True, (die,)
+    reroll = result.attack.reroll
+    if reroll == "failed" or (reroll == "ones" and die == 1):
+        again = rng.randint(1, 6)
+        return again in result.faces, (die, again)
+    return False, (die,)
 
 
 def _base_step(attack: Attack) -> Step:

@@ -14,7 +14,8 @@ from hitrules import dice, fantasy, ninth
 from hitrules._steps import Step, percent
 from hitrules.presets import PRESETS
 
-__all__ = ["FantasyAnswer", "FantasyGroup", "NinthAnswer", "answer_fantasy", "answer_ninth", "chance_text"]
+__all__ = ["FantasyAnswer", "FantasyGroup", "NinthAnswer", "answer_fantasy", "answer_learn", "answer_ninth",
+           "chance_text"]
 
 
 def chance_text(p: Fraction) -> str:
@@ -102,3 +103,17 @@ def answer_ninth(values: dict) -> NinthAnswer:
         )
     result = ninth.resolve(attack, verdict)
     return NinthAnswer(attack, attacks, result, dice.hits(attacks, result.probability), verdict, tuple(notes))
+
+
+def answer_learn(values: dict) -> fantasy.ShotResult | ninth.AttackResult:
+    """The Learn page's one situation: a fantasy shot or a 9th/8th-edition attack."""
+    if values["ruleset"] == "fantasy":
+        return fantasy.resolve(fantasy.Shot(
+            values["bs"], moved=values["moved"], within_4_inches=values["close"],
+            stand_and_shoot=values["stand"], target_is_lone_model=values["lone"],
+            target_unit_strength=values["us"], cover=values["cover"], shooter_los=values["los_shooter"],
+            blocker_los=values["los_blocker"], target_los=values["los_target"],
+            special_rules=tuple(values["rules"]),
+        ))
+    return ninth.resolve(ninth.Attack(values["skill"], tuple(values["mods"]), reroll=values["reroll"],
+                                      edition=values["edition"]))

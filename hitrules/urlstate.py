@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from hitrules import dice, fantasy, ninth
+from hitrules import compare, dice, fantasy, ninth
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
@@ -33,6 +33,7 @@ __all__ = [
     "encode",
     "parse_mods",
     "parse_query",
+    "parse_stacks",
 ]
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
@@ -165,22 +166,62 @@ NINTH: tuple[Param, ...] = (
     _flag("half_move"),
 )
 
+MAX_STACKS = 6
+MAX_STACK_SIZE = 8
+
+
+def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
+    """Modifier stacks: ``"moved+soft;moved+hard+stand"`` to a tuple of tuples of names.
+
+    >>> parse_stacks("moved+soft; hard")
+    (('moved', 'soft'), ('hard',))
+    """
+    stacks = []
+    for part in text.split(";"):
+        tokens = [t.strip().lower() for t in part.split("+") if t.strip()]
+        if not tokens:
+            continue
+        if len(tokens) > MAX_STACK_SIZE:
+            raise ValueError(f"at most {MAX_STACK_SIZE} modifiers in a stack.")
+        for t in tokens:
+            check_choice("modifier in a stack", t, tuple(compare.FANTASY_STACK_TOKENS))
+        stacks.append(tuple(dict.fromkeys(tokens)))
+    if len(stacks) > MAX_STACKS:
+        raise ValueError(f"at most {MAX_STACKS} stacks.")
+    return tuple(stacks)
+
+
+def _format_stacks(stacks: object) -> str:
+    return ";".join("+".join(s) for s in stacks)  # type: ignore[attr-defined]
+
+
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots")
+LEARN_SECTIONS = ("walk", "roll", "quiz")
+
 EXPLORE: tuple[Param, ...] = (
-    Param("ruleset", "fantasy", _choice(("fantasy", "ninth", "eighth"), "rule set")),
+    Param("view", "heatmap", _choice(EXPLORE_VIEWS, "view")),
+    Param("ruleset", "fantasy", _choice(compare.RULESETS, "rule set")),
     Param("bs", 3, _int(*fantasy.BS_RANGE, "BS")),
     Param("skill", 3, _int(*ninth.SKILL_RANGE, "The skill X+")),
     Param("mod", 0, _int(-10, 10, "The modifier")),
-    Param("target_hits", 1, _int(1, 100, "Hits wanted")),
+    Param("edition", 9, _edition),
+    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks, _format_stacks),
+    Param("hits", 3, _int(1, 100, "Hits wanted")),
     Param("confidence", 80, _int(1, 99, "Chance wanted (%)")),
 )
 
+_LEARN_FANTASY = ("bs", "moved", "close", "stand", "lone", "us", "cover", "los_shooter", "los_blocker",
+                  "los_target", "rules")
 LEARN: tuple[Param, ...] = (
+    Param("section", "walk", _choice(LEARN_SECTIONS, "section")),
     Param("ruleset", "fantasy", _choice(("fantasy", "ninth"), "rule set")),
-    *(p for p in FANTASY if p.name in ("bs", "moved", "close", "stand", "lone", "us", "cover",
-                                      "los_shooter", "los_blocker", "los_target", "rules")),
+    *(p for p in FANTASY if p.name in _LEARN_FANTASY),
     *(p for p in NINTH if p.name in ("edition", "skill", "mods", "reroll")),
+    Param("step", 1, _int(1, 40, "Step")),
     Param("seed", 1, _int(0, 999_999, "Seed")),
     Param("rolls", 60, _int(1, 600, "Rolls")),
+    Param("quiz", 1, _int(0, 999_999, "Quiz")),
+    Param("q", 1, _int(1, 1000, "Question")),
 )
 
 

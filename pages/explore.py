@@ -1,5 +1,105 @@
-"""explore page (coming next)."""
+"""Explore: the whole landscape of hit chances, one view at a time, each with its table."""
 
 import streamlit as st
 
+import webui
+from hitrules import compare, figures, ninth, urlstate
+
+webui.require_router()
+P = "explore"
+link_warnings = webui.link_state(P, urlstate.EXPLORE)
+values, _ = webui.read_values(P, urlstate.EXPLORE)
+
+VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
+              "helps": "Which helps more?", "shots": "How many shots?"}
+
 st.title("Explore")
+st.caption("Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
+           "and a CSV download.")
+webui.show_warnings(link_warnings)
+view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", format_func=VIEW_NAMES.get,
+                            required=True, help="One view at a time keeps the page quick on a phone.")
+
+
+def situation(ruleset_choices=compare.RULESETS) -> str:
+    """Rule set, skill and modifier: the cell of the user's own situation."""
+    a, b, c = st.columns(3)
+    ruleset = a.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
+                          format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
+    if ruleset == "fantasy":
+        b.number_input("BS", 1, 10, step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
+    else:
+        b.selectbox("Skill", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+                    help="The X of X+.")
+    c.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+                   help="The sum of your modifiers (9th edition then caps it at ±1).")
+    return ruleset
+
+
+if view == "heatmap":
+    ruleset = situation()
+    cell = (values["bs"] if ruleset == "fantasy" else values["skill"], values["mod"])
+    fig = webui.cached(lambda: figures.heatmap_figure(ruleset, cell), f"heatmap:{ruleset}:{cell}")
+    st.plotly_chart(fig, key="explore_heatmap", config={"displayModeBar": False})
+    st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
+               "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
+               "capped, so they repeat the ±1 column.")
+    webui.table_with_download(P, lambda: figures.grid_table(ruleset), f"grid-{ruleset}")
+
+elif view == "stacks":
+    st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
+    new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key="explore_new_stack",
+                         format_func=compare.FANTASY_STACK_TOKENS.get,
+                         help="Pick the modifiers that apply together, then add the stack.")
+    a, b = st.columns(2)
+    stacks = values["stacks"]
+    if a.button("Add this stack", disabled=not new or len(stacks) >= urlstate.MAX_STACKS,
+                key="explore_add_stack"):
+        stacks = (*stacks, tuple(new))
+    if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack"):
+        stacks = stacks[:-1]
+    values["stacks"] = stacks
+    if stacks:
+        fig = webui.cached(lambda: figures.stacks_figure(stacks), f"stacks:{stacks}")
+        st.plotly_chart(fig, key="explore_stacks", config={"displayModeBar": False})
+        a, b = st.columns(2)
+        pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
+                           format_func=lambda i: figures.stack_name(stacks[i]))
+        bs = b.number_input("BS", 1, 10, step=1, key="explore_bs")
+        stack = stacks[min(pick, len(stacks) - 1)]
+        fig = webui.cached(lambda: figures.waterfall_figure(bs, stack), f"waterfall:{bs}:{stack}")
+        st.plotly_chart(fig, key="explore_waterfall", config={"displayModeBar": False})
+        webui.table_with_download(P, lambda: figures.stacks_table(stacks), "stacks")
+    else:
+        st.info("No stacks yet: pick some modifiers above and add a stack.")
+
+elif view == "diff":
+    st.caption("The same base score and modifiers under each rule set: fantasy BS 7 - X, and X+ in "
+               "8th and 9th edition.")
+    base = st.selectbox("Base score", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+                        help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
+    fig = webui.cached(lambda: figures.diff_figure(base), f"diff:{base}")
+    st.plotly_chart(fig, key="explore_diff", config={"displayModeBar": False})
+    webui.table_with_download(P, lambda: figures.diff_table(base), f"diff-{base}", always=True)
+
+elif view == "helps":
+    a, b = st.columns(2)
+    edition = a.radio("Edition", ninth.EDITIONS, horizontal=True, key="explore_edition",
+                      format_func=lambda e: f"{e}th", help="Re-rolls are a 9th and 8th edition idea.")
+    mod = b.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+                         help="9th edition caps it at ±1 before +1 to hit is added.")
+    fig = webui.cached(lambda: figures.helps_figure(mod, edition), f"helps:{mod}:{edition}")
+    st.plotly_chart(fig, key="explore_helps", config={"displayModeBar": False})
+    webui.table_with_download(P, lambda: figures.helps_table(mod, edition), f"helps-{edition}-{mod}")
+
+else:
+    ruleset = situation()
+    a, b = st.columns(2)
+    a.number_input("Hits wanted (at least)", 1, 100, step=1, key="explore_hits")
+    b.slider("With this chance (%)", 1, 99, key="explore_confidence")
+    args = (ruleset, values["mod"], values["hits"], values["confidence"])
+    fig = webui.cached(lambda: figures.shots_figure(*args), f"shots:{args}")
+    st.plotly_chart(fig, key="explore_shots", config={"displayModeBar": False})
+    webui.table_with_download(P, lambda: figures.shots_table(*args), "shots")
+
+webui.write_link(P, urlstate.EXPLORE, values)

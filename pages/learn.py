@@ -1,5 +1,132 @@
-"""learn page (coming next)."""
+"""Learn: walk through a roll one rule at a time, roll virtual dice, and take a quiz."""
+
+import random
+from fractions import Fraction
 
 import streamlit as st
 
+import webui
+from hitrules import dice, fantasy, figures, ninth, quiz, urlstate
+from hitrules.situations import answer_learn, chance_text
+
+webui.require_router()
+P = "learn"
+GROUPS = {"conditions": ("moved", "close", "stand", "lone")}
+CONDITION_NAMES = {"moved": "Moved -1", "close": 'Within 4" +1', "stand": "Stand & Shoot -1",
+                   "lone": "Lone model (US 1) -1"}
+SECTIONS = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz"}
+link_warnings = webui.link_state(P, urlstate.LEARN, GROUPS)
+values, text_warnings = webui.read_values(P, urlstate.LEARN, GROUPS)
+
 st.title("Learn")
+st.caption("For teaching: the same engine as the calculators, one rule at a time.")
+webui.show_warnings(link_warnings + tuple(text_warnings))
+section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
+                               format_func=SECTIONS.get, required=True)
+
+
+def situation_inputs():
+    """The situation to learn from, and the engine's result for it."""
+    ruleset = st.radio("Rule set", ("fantasy", "ninth"), key="learn_ruleset", horizontal=True,
+                       format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get)
+    if ruleset == "fantasy":
+        a, b = st.columns([1, 3])
+        a.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
+        b.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
+                wrap=True, format_func=CONDITION_NAMES.get)
+        cover = st.radio("Cover", fantasy.COVERS, key="learn_cover", horizontal=True,
+                         format_func=fantasy.COVER_LABELS.get, help="What obscures most of the target.")
+        if cover != "none":
+            c1, c2, c3 = st.columns(3)
+            c1.number_input("Shooter LoS", 1, 10, step=1, key="learn_los_shooter")
+            c2.number_input("Obstacle LoS", 1, 10, step=1, key="learn_los_blocker")
+            c3.number_input("Target LoS", 1, 10, step=1, key="learn_los_target")
+        st.pills("Special rules", fantasy.SPECIAL_RULES, key="learn_rules", selection_mode="multi", wrap=True,
+                 format_func=fantasy.SPECIAL_RULE_NAMES.get)
+    else:
+        a, b = st.columns(2)
+        a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th")
+        b.selectbox("Skill", range(2, 7), key="learn_skill", format_func=lambda x: f"{x}+")
+        a.text_input("Hit modifiers", key="learn_mods", placeholder="e.g. -1, -1",
+                     help="Separated by commas; watch the cap apply in 9th edition.")
+        b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get)
+    key = webui.situation_key(P, {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls",
+                                                                                "quiz", "q")})
+    return webui.cached(lambda: answer_learn(values), key)
+
+
+def next_seed() -> None:
+    st.session_state["learn_seed"] = min(st.session_state["learn_seed"] + 1, 999_999)
+
+
+if section == "walk":
+    result = situation_inputs()
+    steps = result.steps
+    step = min(st.session_state.get("learn_step", 1), len(steps))
+    st.session_state["learn_step"] = step
+    step = st.slider("Step", 1, len(steps), key="learn_step",
+                     help="Move through the working one rule at a time.")
+    values["step"] = step
+    current = steps[step - 1]
+    shown = "\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
+                      for i, s in enumerate(steps[:step], start=1))
+    st.markdown(shown)
+    faces = next((s.hitting_faces for s in reversed(steps[:step]) if s.hitting_faces), ())
+    st.markdown("The six faces of the D6 after this step (✓ hits):\n\n" + webui.faces_row(faces))
+    second = getattr(result, "faces", (None, None))
+    if current.kind == "roll" and isinstance(second, tuple) and len(second) == 2 and second[1] is not None:
+        st.markdown("On the 7+ chart a 6 is rolled again:\n\n" + webui.faces_grid(*second))
+    if step == len(steps):
+        st.success(f"So the roll is **{result.roll}**: {chance_text(result.probability)} per shot.")
+
+elif section == "roll":
+    result = situation_inputs()
+    a, b, c = st.columns([2, 2, 1])
+    seed = a.number_input("Seed", 0, 999_999, step=1, key="learn_seed",
+                          help="The same seed gives the same rolls, so a shared link shows the same dice.")
+    rolls = b.number_input("Rolls", 1, 600, step=1, key="learn_rolls")
+    c.button("Roll again", key="learn_reroll_dice", help="The next seed: new dice.", on_click=next_seed)
+    roll_once = fantasy.roll_once if isinstance(result, fantasy.ShotResult) else ninth.roll_once
+    rng = random.Random(seed)
+    outcomes = [roll_once(result, rng) for _ in range(rolls)]
+    hits = sum(hit for hit, _ in outcomes)
+    dist = dice.hits(rolls, result.probability)
+    st.plotly_chart(figures.running_rate_figure(tuple(hit for hit, _ in outcomes), result.probability),
+                    key="learn_rate", config={"displayModeBar": False})
+    luck = dist.percentile(hits)
+    st.markdown(
+        f"**{hits} hits from {rolls} rolls** ({hits / rolls:.1%}); the exact chance is "
+        f"{chance_text(result.probability)}, so {float(dist.mean):.1f} hits were expected. "
+        f"{hits} or fewer happens {chance_text(luck)} of the time, and {hits} or more "
+        f"{chance_text(dist.at_least(hits))}."
+    )
+    shown = " ".join(("✓" if hit else "✗") + "".join(map(str, faces)) for hit, faces in outcomes[:40])
+    st.caption(f"The first rolls (dice shown, ✓ hit, ✗ miss): {shown}")
+
+else:
+    a, b = st.columns(2)
+    seed = a.number_input("Quiz number", 0, quiz.MAX_SEED, step=1, key="learn_quiz",
+                          help="Everyone who opens the same quiz number gets the same questions.")
+    number = b.number_input("Question", 1, 1000, step=1, key="learn_q")
+    question = quiz.question(seed, number)
+    st.markdown(f"**Question {number}** ({'fantasy' if question.ruleset == 'fantasy' else '9th edition'}): "
+                f"{question.situation}")
+    roll = st.radio("What does it need on the dice?", question.roll_choices, index=None,
+                    key=f"learn_answer_roll_{seed}_{number}", horizontal=True)
+    picked = st.radio("And the chance to hit with each?", question.chance_choices, index=None,
+                      key=f"learn_answer_chance_{seed}_{number}", horizontal=True, format_func=str)
+    score = st.session_state.setdefault("learn_score", {})
+    if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None):
+        right_roll, right_chance = question.check(roll, Fraction(picked))
+        score[(seed, number)] = right_roll and right_chance
+        (st.success if right_roll and right_chance else st.error)(
+            ("Right! " if right_roll and right_chance else "Not quite. ")
+            + f"It needs **{question.correct_roll}**"
+            + ("" if right_roll else f" (not {roll})") + f", and the chance is **{question.correct_chance}**"
+            + ("" if right_chance else f" (not {picked})") + ".")
+        st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(question.steps, start=1)))
+    if score:
+        st.metric("Score this session", f"{sum(score.values())} / {len(score)}")
+    st.caption("Next question: raise the question number. Share the link to give others the same quiz.")
+
+webui.write_link(P, urlstate.LEARN, values)
