@@ -164,11 +164,13 @@ def situation_key(kind: str, values: dict) -> str:
     return f"{kind}:{sorted(values.items())!r}"
 
 
-def table_with_download(prefix: str, build, name: str, always: bool = False, cache_key: str | None = None
-                        ) -> None:
-    """A pandas table, shown on request (or always), with its CSV download ``hitrules-{name}.csv``."""
+def table_with_download(prefix: str, build, name: str, cache_key: str, always: bool = False) -> None:
+    """A pandas table, shown on request (or always), with its CSV download ``hitrules-{name}.csv``.
+
+    ``cache_key`` names everything the table depends on: it is built once per key.
+    """
     if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
-        table, csv = cached(lambda: _with_csv(build()), f"table:{cache_key or name}")
+        table, csv = cached(lambda: _with_csv(build()), f"table:{cache_key}")
         st.dataframe(table, hide_index=True)
         st.download_button("Download CSV", csv, file_name=f"hitrules-{name}.csv", mime="text/csv",
                            key=f"{prefix}_csv", on_click="ignore")
@@ -183,7 +185,7 @@ def show_distribution(prefix: str, values: dict, dist: Distribution, title: str)
     fig = cached(lambda: figures.distribution_figure(dist, title), situation_key(f"{prefix} figure", values))
     st.plotly_chart(fig, key=f"{prefix}_chart", config={"displayModeBar": False})
     table_with_download(prefix, lambda: figures.distribution_table(dist), f"{prefix}-hits",
-                        cache_key=situation_key(prefix, values))
+                        situation_key(prefix, values))
 
 
 def chance_metric(label: str, p, help: str | None = None) -> None:

@@ -136,6 +136,7 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
         fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
                       line={"color": PALETTE[3], "width": 4})
     fig.update_layout(title=f"Hit chance: {compare.RULESET_NAMES[ruleset]}", xaxis_title="net modifier",
+                      xaxis_type="category", yaxis_type="category",
                       yaxis_autorange="reversed", height=460, margin={"l": 10, "r": 10, "t": 40, "b": 10})
     return fig
 

@@ -44,7 +44,7 @@ if view == "heatmap":
     st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
                "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
                "capped, so they repeat the ±1 column.")
-    webui.table_with_download(P, lambda: figures.grid_table(ruleset), f"grid-{ruleset}")
+    webui.table_with_download(P, lambda: figures.grid_table(ruleset), f"grid-{ruleset}", f"grid:{ruleset}")
 
 elif view == "stacks":
     st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
@@ -69,7 +69,7 @@ elif view == "stacks":
         stack = stacks[min(pick, len(stacks) - 1)]
         fig = webui.cached(lambda: figures.waterfall_figure(bs, stack), f"waterfall:{bs}:{stack}")
         st.plotly_chart(fig, key="explore_waterfall", config={"displayModeBar": False})
-        webui.table_with_download(P, lambda: figures.stacks_table(stacks), "stacks")
+        webui.table_with_download(P, lambda: figures.stacks_table(stacks), "stacks", f"stacks:{stacks}")
     else:
         st.info("No stacks yet: pick some modifiers above and add a stack.")
 
@@ -80,7 +80,7 @@ elif view == "diff":
                         help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
     fig = webui.cached(lambda: figures.diff_figure(base), f"diff:{base}")
     st.plotly_chart(fig, key="explore_diff", config={"displayModeBar": False})
-    webui.table_with_download(P, lambda: figures.diff_table(base), f"diff-{base}", always=True)
+    webui.table_with_download(P, lambda: figures.diff_table(base), f"diff-{base}", f"diff:{base}", always=True)
 
 elif view == "helps":
     a, b = st.columns(2)
@@ -90,7 +90,8 @@ elif view == "helps":
                          help="9th edition caps it at ±1 before +1 to hit is added.")
     fig = webui.cached(lambda: figures.helps_figure(mod, edition), f"helps:{mod}:{edition}")
     st.plotly_chart(fig, key="explore_helps", config={"displayModeBar": False})
-    webui.table_with_download(P, lambda: figures.helps_table(mod, edition), f"helps-{edition}-{mod}")
+    webui.table_with_download(P, lambda: figures.helps_table(mod, edition), f"helps-{edition}-{mod}",
+                              f"helps:{mod}:{edition}")
 
 else:
     ruleset = situation()
@@ -100,6 +101,6 @@ else:
     args = (ruleset, values["mod"], values["hits"], values["confidence"])
     fig = webui.cached(lambda: figures.shots_figure(*args), f"shots:{args}")
     st.plotly_chart(fig, key="explore_shots", config={"displayModeBar": False})
-    webui.table_with_download(P, lambda: figures.shots_table(*args), "shots")
+    webui.table_with_download(P, lambda: figures.shots_table(*args), "shots", f"shots:{args}")
 
 webui.write_link(P, urlstate.EXPLORE, values)

@@ -67,15 +67,14 @@ if section == "walk":
     step = st.slider("Step", 1, len(steps), key="learn_step",
                      help="Move through the working one rule at a time.")
     values["step"] = step
-    current = steps[step - 1]
     shown = "\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
                       for i, s in enumerate(steps[:step], start=1))
     st.markdown(shown)
     faces = next((s.hitting_faces for s in reversed(steps[:step]) if s.hitting_faces), ())
     st.markdown("The six faces of the D6 after this step (✓ hits):\n\n" + webui.faces_row(faces))
-    second = getattr(result, "faces", (None, None))
-    if current.kind == "roll" and isinstance(second, tuple) and len(second) == 2 and second[1] is not None:
-        st.markdown("On the 7+ chart a 6 is rolled again:\n\n" + webui.faces_grid(*second))
+    reached_roll = any(s.kind == "roll" for s in steps[:step])
+    if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
+        st.markdown("On the 7+ chart a 6 is rolled again:\n\n" + webui.faces_grid(*result.faces))
     if step == len(steps):
         st.success(f"So the roll is **{result.roll}**: {chance_text(result.probability)} per shot.")
 

@@ -205,7 +205,8 @@ def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
     ("name", "path"),
     [("fantasy", "fantasy?moved=1&cover=hard&stand=1&shots=2D6"),
      ("ninth", "ninth?skill=4&mods=-1,-1&reroll=ones&attacks=20"),
-     ("explore", "explore"), ("learn", "learn")],
+     ("explore", "explore?ruleset=fantasy&bs=3&mod=-2"), ("explore-stacks", "explore?view=stacks"),
+     ("learn", "learn?moved=1&cover=hard&stand=1&step=5"), ("learn-roll", "learn?section=roll&seed=3")],
 )
 def test_desktop_screenshots(browser, app_server, name, path):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -225,3 +226,28 @@ def test_url_updates_when_a_widget_changes(page: Page, app_server):
     while "bs=4" not in page.url and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert re.search(r"[?&]bs=4\b", page.url)
+
+
+@pytest.mark.parametrize("path", [
+    *(f"explore?view={v}&ruleset={r}" for v in ("heatmap", "stacks", "diff", "helps", "shots")
+      for r in ("fantasy", "ninth")),
+    "learn?section=roll", "learn?section=roll&ruleset=ninth&mods=-1",
+])
+def test_explore_and_learn_charts_render(page: Page, app_server, path):
+    open_app(page, app_server, path)
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    expect(page.locator(".js-plotly-plot svg.main-svg").first).to_be_attached(timeout=20_000)
+
+
+def test_learn_quiz_in_the_browser(page: Page, app_server):
+    from hitrules import quiz
+
+    q = quiz.question(4, 1)
+    open_app(page, app_server, "learn?section=quiz&quiz=4")
+    page.locator('[data-testid="stRadio"]').nth(0).get_by_text(q.correct_roll, exact=True).click()
+    wait_ready(page)
+    page.locator('[data-testid="stRadio"]').nth(1).get_by_text(str(q.correct_chance), exact=True).click()
+    wait_ready(page)
+    page.get_by_role("button", name="Check my answer").click()
+    wait_ready(page)
+    expect(page.get_by_text("Right!")).to_be_visible()
