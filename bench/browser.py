@@ -1,0 +1,92 @@
+"""Interaction latency in Chromium: widget change -> updated result, against a trivial page.
+
+Each page and the trivial page (one number input, one metric, one Plotly chart) run in their
+own server at the same time; rounds alternate between them so machine noise hits all alike.
+Goal: at most 1.5x the trivial page. Run: make bench (or python bench/browser.py).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from harness import CHROMIUM_ARGS, AppServer, find_chromium  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+ROUNDS = 25
+GOAL = 1.5
+
+# name: (server, path, input label, the two values to alternate, metric label, expected texts)
+CASES = {
+    "trivial": ("trivial", "", "n", ("11", "12"), "Hit chance", ("11/100", "12/100")),
+    "fantasy": ("app", "fantasy", "Ballistic Skill (BS)", ("4", "3"), "Hit chance",
+                ("2/3 (66.7%)", "1/2 (50.0%)")),
+    "ninth": ("app", "ninth", "Hit modifiers", ("-1", "+1"), "Hit chance", ("1/2 (50.0%)", "5/6 (83.3%)")),
+}
+
+
+def metric_js(label: str) -> str:
+    return ("([label, want]) => [...document.querySelectorAll('[data-testid=\"stMetric\"]')]"
+            ".some(m => m.innerText.includes(label) && m.querySelector('[data-testid=\"stMetricValue\"]')"
+            ".innerText.trim() === want)")
+
+
+def measure(page, case) -> list[float]:
+    _, _, label, inputs, metric, expected = case
+    box = page.get_by_label(label, exact=True)
+    times = []
+    for i in range(ROUNDS + 3):
+        value, want = inputs[i % 2], expected[i % 2]
+        box.fill(value)
+        start = time.perf_counter()
+        box.press("Enter")
+        page.wait_for_function(metric_js(metric), arg=[metric, want], polling="raf", timeout=15_000)
+        times.append(time.perf_counter() - start)
+    return times[3:]  # the first changes warm caches on both sides
+
+
+def main() -> int:
+    chromium = find_chromium()
+    if not chromium:
+        print("bench/browser.py: no Chromium found (apt-get install chromium); skipped")
+        return 0
+    servers = {"app": AppServer(ROOT / "app.py"), "trivial": AppServer(ROOT / "bench" / "trivial_app.py")}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            pages = {}
+            for name, case in CASES.items():
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(f"{servers[case[0]].url}/{case[1]}")
+                page.get_by_label(case[2], exact=True).wait_for(timeout=30_000)
+                pages[name] = page
+            results: dict[str, list[float]] = {name: [] for name in CASES}
+            for _ in range(2):
+                for name, case in CASES.items():
+                    results[name] += measure(pages[name], case)
+            browser.close()
+    finally:
+        for server in servers.values():
+            server.stop()
+    base = statistics.median(results["trivial"])
+    print(f"Chromium: widget change -> updated metric (median of {len(results['trivial'])} changes)")
+    print(f"  {'trivial':8s} {base * 1000:7.1f} ms")
+    ok = True
+    for name in CASES:
+        if name == "trivial":
+            continue
+        med = statistics.median(results[name])
+        ok &= med / base <= GOAL
+        p95 = statistics.quantiles(results[name], n=20)[-1]
+        print(f"  {name:8s} {med * 1000:7.1f} ms   {med / base:4.2f}x the trivial page (goal <= {GOAL}x); "
+              f"p95 {p95 * 1000:.0f} ms")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
