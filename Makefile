@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 HITRULES_HOST ?= localhost
 HITRULES_PORT ?= 8501
 
-.PHONY: run test lint bench load fuzz serve-public clean
+.PHONY: run test lint bench load soak fuzz serve-public clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,10 +23,11 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
 run: $(VENV)/.run-installed
 	$(PY) -m streamlit run app.py --server.address $(HITRULES_HOST) --server.port $(HITRULES_PORT)
 
-# Runs the app for a club: all interfaces, no per-run garbage collection (see docs/hosting.md).
+# Runs the app for a club: all interfaces, no per-run garbage collection, no source watching
+# (see docs/hosting.md). Put deploy/nginx.conf in front of it.
 serve-public: $(VENV)/.run-installed
 	$(PY) -m streamlit run app.py --server.address $${HITRULES_HOST:-0.0.0.0} \
-		--server.port $(HITRULES_PORT) --runner.postScriptGC false
+		--server.port $(HITRULES_PORT) --runner.postScriptGC false --server.fileWatcherType none
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
@@ -41,6 +42,9 @@ bench: $(VENV)/.dev-installed
 
 load: $(VENV)/.dev-installed
 	$(PY) bench/load.py
+
+soak: $(VENV)/.dev-installed
+	$(PY) bench/load.py --soak 600
 
 fuzz: $(VENV)/.dev-installed
 	HITRULES_FUZZ_EXAMPLES=10000 $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider

@@ -159,6 +159,20 @@ def cached(_compute, key: str):
     return _compute()
 
 
+def answer(compute, kind: str, values: dict):
+    """The engine's answer for the page's values, cached; a refusal is shown, not raised.
+
+    Each input is checked on its own as it is read; a few limits only show in combination
+    (two split-fire groups with 1,000 shots between them). The settings stay as they are,
+    so the player can change the one that is too much.
+    """
+    try:
+        return cached(lambda: compute(values), situation_key(kind, values))
+    except ValueError as error:
+        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
+        st.stop()
+
+
 def situation_key(kind: str, values: dict) -> str:
     """One short string per situation, cheap to hash: the kind and its sorted values."""
     return f"{kind}:{sorted(values.items())!r}"

@@ -144,8 +144,10 @@ def shots_needed(p: Fraction, hits: int, confidence: Fraction, most: int = dice.
     2
     """
     check_int("Hits wanted", hits, 1, most)
-    if not 0 < confidence < 1:
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, Fraction)) or not 0 < confidence < 1:
         raise ValueError("The chance wanted must be above 0% and below 100%.")
+
+    check_int("The most shots", most, 1, dice.MAX_ATTACKS)
 
     def enough(n: int) -> bool:
         return dice.hits(n, p).at_least(hits) >= confidence
@@ -172,6 +174,8 @@ FANTASY_STACK_TOKENS = {
 
 def stack_result(bs: int, tokens: tuple[str, ...]) -> fantasy.ShotResult:
     """A named fantasy stack (e.g. moved + soft) resolved for one BS."""
+    if isinstance(tokens, str) or not isinstance(tokens, (tuple, list)):
+        raise ValueError("A stack is a list of modifier names, e.g. ['moved', 'soft'].")
     for t in tokens:
         check_choice("modifier in a stack", t, tuple(FANTASY_STACK_TOKENS))
     cover = "hard" if "hard" in tokens else "soft" if "soft" in tokens else "none"

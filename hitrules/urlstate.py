@@ -51,9 +51,16 @@ class Param:
     format: Callable[[object], str] = str
 
 
+def _text(value: object) -> str:
+    """A parameter's value must be text (it comes from a link)."""
+    if not isinstance(value, str):
+        raise ValueError(f"expected text, got {type(value).__name__}.")
+    return value
+
+
 def _int(low: int, high: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        if not re.fullmatch(r"[+-]?\d{1,4}", text.strip()):
+        if not re.fullmatch(r"[+-]?\d{1,4}", _text(text).strip()):
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
         return check_int(what, int(text), low, high)
 
@@ -61,18 +68,18 @@ def _int(low: int, high: int, what: str) -> Callable[[str], int]:
 
 
 def _bool(text: str) -> bool:
-    if text in ("1", "0"):
+    if _text(text) in ("1", "0"):
         return text == "1"
     raise ValueError("use 1 for yes or 0 for no.")
 
 
 def _choice(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
-    return lambda text: check_choice(what, text.strip().lower(), choices)
+    return lambda text: check_choice(what, _text(text).strip().lower(), choices)
 
 
 def _multi(choices: tuple[str, ...], what: str) -> Callable[[str], tuple[str, ...]]:
     def parse(text: str) -> tuple[str, ...]:
-        parts = [part.strip().lower() for part in text.split(",") if part.strip()]
+        parts = [part.strip().lower() for part in _text(text).split(",") if part.strip()]
         picked = {check_choice(what, part, choices) for part in parts}
         return tuple(c for c in choices if c in picked)
 
@@ -89,7 +96,7 @@ def parse_mods(text: str) -> tuple[int, ...]:
     >>> parse_mods("-1,-1,+1")
     (-1, -1, 1)
     """
-    parts = [p.strip() for p in text.replace(" ", "").split(",") if p.strip()]
+    parts = [p.strip() for p in _text(text).replace(" ", "").split(",") if p.strip()]
     if len(parts) > ninth.MAX_MODIFIERS:
         raise ValueError(f"at most {ninth.MAX_MODIFIERS} modifiers.")
     mods = []
@@ -113,7 +120,7 @@ def _format_multi(value: object) -> str:
 
 
 def _edition(text: str) -> int:
-    return int(check_choice("edition", text.strip(), ("9", "8")))
+    return int(check_choice("edition", _text(text).strip(), ("9", "8")))
 
 
 def _flag(name: str) -> Param:
@@ -177,7 +184,7 @@ def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
     (('moved', 'soft'), ('hard',))
     """
     stacks = []
-    for part in text.split(";"):
+    for part in _text(text).split(";"):
         tokens = [t.strip().lower() for t in part.split("+") if t.strip()]
         if not tokens:
             continue

@@ -65,7 +65,7 @@ with inputs:
 
 values, text_warnings = webui.read_values(P, urlstate.FANTASY, GROUPS)
 webui.write_link(P, urlstate.FANTASY, values)
-answer = webui.cached(lambda: answer_fantasy(values), webui.situation_key(P, values))
+answer = webui.answer(answer_fantasy, P, values)
 main = answer.main
 
 with warnings_box:

@@ -50,9 +50,8 @@ def situation_inputs():
         a.text_input("Hit modifiers", key="learn_mods", placeholder="e.g. -1, -1",
                      help="Separated by commas; watch the cap apply in 9th edition.")
         b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get)
-    key = webui.situation_key(P, {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls",
-                                                                                "quiz", "q")})
-    return webui.cached(lambda: answer_learn(values), key)
+    situation = {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls", "quiz", "q")}
+    return webui.answer(answer_learn, P, situation)
 
 
 def next_seed() -> None:

@@ -75,7 +75,7 @@ with inputs:
 
 values, text_warnings = webui.read_values(P, urlstate.NINTH, GROUPS)
 webui.write_link(P, urlstate.NINTH, values)
-answer = webui.cached(lambda: answer_ninth(values), webui.situation_key(P, values))
+answer = webui.answer(answer_ninth, P, values)
 result = answer.result
 
 with warnings_box:

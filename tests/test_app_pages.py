@@ -285,3 +285,11 @@ def test_ninth_link_restores_every_input():
     assert at.text_input(key="ninth_attacks").value == "2D3+2"
     # 8th: net +1 uncapped from -1+2: needs 3 on the die -> 4/6, re-roll 1s -> 4/6 + 1/6 x 4/6 = 7/9
     assert hit_chance(at) == "7/9 (77.8%)"
+
+
+def test_split_fire_over_the_total_limit_shows_an_error_and_keeps_the_settings():
+    at = open_page("fantasy", shots="600", split="1", shots2="600")
+    assert at.error and "Too many attacks in total" in at.error[0].value
+    assert at.text_input(key="fantasy_shots").value == "600"
+    at.text_input(key="fantasy_shots2").input("400").run()
+    assert not at.error and hit_chance(at) == "1/2 (50.0%)"

@@ -1,0 +1,327 @@
+"""Club night: many simulated players over Streamlit's websocket protocol, no browsers.
+
+Each simulated player opens a page, then changes real widgets again and again (BS on the
+fantasy page; skill and modifiers on the 9th-edition page; the number on the trivial page),
+waits a think time between changes, and checks every "Hit chance" shown against hitrules.
+An error is a wrong value, an exception element, a run that did not finish ok, a timeout or
+a dropped connection. Traffic goes to 127.0.0.1 only, and every loop is bounded.
+
+    python bench/load.py                  # stress sweep N = 10, 20, 40, 80 and N = 100 realistic
+    python bench/load.py --soak 600       # 30 players for 600 s: is the memory flat?
+    python bench/load.py --users 20 --think 0.5 2 --interactions 20   # one custom run
+
+It reports p50/p95/max latency, runs/s, server CPU ms per run, peak RSS and errors for our
+pages and for a trivial page (one number input, one metric, one Plotly chart) in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from harness import AppServer  # noqa: E402
+
+from hitrules import fantasy, ninth  # noqa: E402
+from hitrules.situations import chance_text  # noqa: E402
+
+RUN_TIMEOUT = 30.0
+# What `make serve-public` uses: no garbage collection after every run (about 60% of a
+# trivial run's CPU, see TESTING.md) and no watching of the source files.
+SERVER_SETTINGS = ("--runner.postScriptGC", "false", "--server.fileWatcherType", "none")
+
+
+# ----- one page's widgets and the value it must show -----
+
+class Scenario:
+    """How a simulated player uses a page: which widgets it changes and what it expects."""
+
+    page_name = ""
+
+    def change(self, rng: random.Random, ids: dict[str, str]) -> tuple[list[WidgetState], str]:
+        raise NotImplementedError
+
+
+class Trivial(Scenario):
+    def change(self, rng, ids):
+        n = rng.randint(1, 100)
+        return [WidgetState(id=ids["n"], double_value=n)], f"{n}/100"
+
+
+class Fantasy(Scenario):
+    page_name = "fantasy"
+
+    def change(self, rng, ids):
+        bs = rng.randint(1, 10)
+        return ([WidgetState(id=ids["Ballistic Skill (BS)"], double_value=bs)],
+                chance_text(fantasy.hit_chance(bs, 0)))
+
+
+class Ninth(Scenario):
+    page_name = "ninth"
+
+    def change(self, rng, ids):
+        skill = rng.randint(2, 6)
+        mods = [rng.choice((-1, 1)) for _ in range(rng.randint(0, 3))]
+        states = [WidgetState(id=ids["Skill (X+)"], string_value=f"{skill}+"),
+                  WidgetState(id=ids["Hit modifiers"], string_value=",".join(f"{m:+d}" for m in mods))]
+        return states, chance_text(ninth.hit_chance(skill, sum(mods)))
+
+
+# ----- the protocol -----
+
+@dataclass
+class RunResult:
+    ok: bool
+    seconds: float
+    metric: str | None
+    error: str = ""
+
+
+def _widget_label(element) -> tuple[str, str] | None:
+    kind = element.WhichOneof("type")
+    if kind in ("number_input", "text_input", "selectbox", "checkbox", "radio"):
+        proto = getattr(element, kind)
+        return proto.label, proto.id
+    return None
+
+
+class Player:
+    """One simulated player with one websocket session."""
+
+    def __init__(self, url: str, scenario: Scenario, rng: random.Random):
+        self.url = url.replace("http://", "ws://") + "/_stcore/stream"
+        self.scenario = scenario
+        self.rng = rng
+        self.ids: dict[str, str] = {}
+        self.ws = None
+
+    async def connect(self) -> RunResult:
+        self.ws = await websockets.connect(self.url, subprotocols=["streamlit", "PLACEHOLDER_AUTH_TOKEN"],
+                                           max_size=2**24, open_timeout=RUN_TIMEOUT)
+        return await self.rerun([])
+
+    async def rerun(self, states: list[WidgetState]) -> RunResult:
+        msg = BackMsg()
+        msg.rerun_script.page_name = self.scenario.page_name
+        # The page is named by its URL path, as a browser's first request does; a page hash
+        # from new_session can belong to the legacy pages/ mode a fresh server starts in.
+        msg.rerun_script.page_script_hash = ""
+        msg.rerun_script.query_string = ""
+        msg.rerun_script.widget_states.widgets.extend(states)
+        start = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        metric, error = None, ""
+        deadline = start + RUN_TIMEOUT
+        while True:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return RunResult(False, time.perf_counter() - start, metric, "timeout")
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), timeout=remaining)
+            except TimeoutError:
+                return RunResult(False, time.perf_counter() - start, metric, "timeout")
+            fwd = ForwardMsg()
+            fwd.ParseFromString(raw)
+            kind = fwd.WhichOneof("type")
+            if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
+                element = fwd.delta.new_element
+                found = _widget_label(element)
+                if found:
+                    self.ids[found[0]] = found[1]
+                elif element.WhichOneof("type") == "metric" and element.metric.label == "Hit chance":
+                    metric = element.metric.body
+                elif element.WhichOneof("type") == "exception":
+                    error = f"exception: {element.exception.message[:100]}"
+            elif kind == "script_finished":
+                status = fwd.script_finished
+                if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    continue
+                seconds = time.perf_counter() - start
+                if status != ForwardMsg.FINISHED_SUCCESSFULLY:
+                    error = error or f"script_finished {status}"
+                return RunResult(not error, seconds, metric, error)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+# ----- measuring the server -----
+
+class ServerWatch:
+    """CPU seconds and peak RSS of the server process, sampled from /proc."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.peak_rss = 0
+        self.samples: list[tuple[float, int]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss(self) -> int:
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        return 0
+
+    def _sample(self) -> None:
+        start = time.monotonic()
+        while not self._stop.wait(1.0):
+            rss = self.rss()
+            self.peak_rss = max(self.peak_rss, rss)
+            self.samples.append((time.monotonic() - start, rss))
+
+    def __enter__(self):
+        self.cpu0 = self.cpu_seconds()
+        self.peak_rss = self.rss()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+        self.cpu = self.cpu_seconds() - self.cpu0
+
+
+# ----- a run -----
+
+@dataclass
+class Report:
+    label: str
+    users: int
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    wall: float = 0.0
+    cpu: float = 0.0
+    peak_rss: int = 0
+
+    def row(self) -> str:
+        lat = sorted(self.latencies) or [0.0]
+        p50 = statistics.median(lat)
+        p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+        runs = len(self.latencies)
+        cpu_ms = 1000 * self.cpu / runs if runs else 0.0
+        return (f"| {self.label} | {self.users} | {runs} | {p50 * 1000:.0f} | {p95 * 1000:.0f} | "
+                f"{lat[-1] * 1000:.0f} | {runs / self.wall if self.wall else 0:.1f} | {cpu_ms:.1f} | "
+                f"{self.peak_rss / 2**20:.0f} | {len(self.errors)} |")
+
+
+HEADER = ("| page | users | runs | p50 ms | p95 ms | max ms | runs/s | server CPU ms/run | peak RSS MB | errors |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")
+
+
+async def player_loop(url, scenario, seed, interactions, think, report: Report, until: float | None):
+    rng = random.Random(seed)
+    player = Player(url, scenario, rng)
+    await asyncio.sleep(rng.uniform(0, think[1]))  # players arrive spread over a think time
+    try:
+        first = await player.connect()
+        if not first.ok:
+            report.errors.append(first.error)
+            return
+        done = 0
+        while done < interactions or (until is not None and time.monotonic() < until):
+            if until is not None and time.monotonic() >= until:
+                break
+            await asyncio.sleep(rng.uniform(*think))
+            states, expected = scenario.change(rng, player.ids)
+            result = await player.rerun(states)
+            report.latencies.append(result.seconds)
+            if not result.ok:
+                report.errors.append(result.error)
+            elif result.metric != expected:
+                report.errors.append(f"wrong value: {result.metric!r}, expected {expected!r}")
+            done += 1
+    except (OSError, websockets.ConnectionClosed, KeyError) as error:
+        report.errors.append(f"dropped: {type(error).__name__}: {error}")
+    finally:
+        await player.close()
+
+
+def run(server: AppServer, scenarios: list[Scenario], label: str, users: int, interactions: int,
+        think: tuple[float, float], duration: float | None = None) -> Report:
+    report = Report(label, users)
+    with ServerWatch(server.proc.pid) as watch:
+        start = time.monotonic()
+        until = start + duration if duration else None
+
+        async def everyone():
+            await asyncio.gather(*(player_loop(server.url, scenarios[i % len(scenarios)], 1000 * users + i,
+                                               interactions, think, report, until) for i in range(users)))
+
+        asyncio.run(everyone())
+        report.wall = time.monotonic() - start
+    report.cpu, report.peak_rss = watch.cpu, watch.peak_rss
+    report.samples = watch.samples  # type: ignore[attr-defined]
+    return report
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--users", type=int, nargs="*", help="one custom run with these user counts")
+    parser.add_argument("--think", type=float, nargs=2, default=None, help="think time range, seconds")
+    parser.add_argument("--interactions", type=int, default=20)
+    parser.add_argument("--soak", type=float, default=0, help="soak: 30 players for this many seconds")
+    parser.add_argument("--default-settings", action="store_true", help="Streamlit's defaults (postScriptGC on)")
+    args = parser.parse_args()
+    settings = ("--server.fileWatcherType", "none") if args.default_settings else SERVER_SETTINGS
+    app = AppServer(ROOT / "app.py", *settings)
+    trivial = AppServer(ROOT / "bench" / "trivial_app.py", *settings)
+    ours = [Fantasy(), Ninth()]
+    failed = False
+    try:
+        print(f"server settings: {' '.join(settings) or 'Streamlit defaults'}; {os.cpu_count()} cores\n")
+        if args.soak:
+            report = run(app, ours, "fantasy + ninth (soak)", 30, 10**6, (3.0, 12.0), duration=args.soak)
+            print(HEADER)
+            print(report.row())
+            samples = report.samples
+            settled = [rss for t, rss in samples if t >= 60] or [rss for _, rss in samples]
+            print(f"\nRSS over the soak (after the first minute): min {min(settled) / 2**20:.1f} MB, "
+                  f"max {max(settled) / 2**20:.1f} MB, growth {100 * (max(settled) / min(settled) - 1):.1f}%")
+            for t, rss in samples[:: max(1, len(samples) // 12)]:
+                print(f"  t={t:6.0f} s  RSS {rss / 2**20:6.1f} MB")
+            return 1 if report.errors else 0
+        plans = []
+        if args.users:
+            plans = [(n, tuple(args.think or (0.5, 2.0))) for n in args.users]
+        else:
+            plans = [(n, (0.5, 2.0)) for n in (10, 20, 40, 80)] + [(100, (3.0, 12.0))]
+        print(HEADER)
+        for users, think in plans:
+            for label, server, scenarios in (("fantasy + ninth", app, ours), ("trivial", trivial, [Trivial()])):
+                report = run(server, scenarios, f"{label} (think {think[0]:g}-{think[1]:g} s)", users,
+                             args.interactions, think)
+                print(report.row(), flush=True)
+                if report.errors:
+                    print(f"  errors, first 3: {report.errors[:3]}")
+                    failed |= label != "trivial" and think[0] >= 3
+    finally:
+        app.stop()
+        trivial.stop()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
