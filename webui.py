@@ -163,14 +163,14 @@ def answer(compute, kind: str, values: dict):
     """The engine's answer for the page's values, cached; a refusal is shown, not raised.
 
     Each input is checked on its own as it is read; a few limits only show in combination
-    (two split-fire groups with 1,000 shots between them). The settings stay as they are,
-    so the player can change the one that is too much.
+    (two split-fire groups with 1,000 shots between them). Then this shows why and returns
+    None; the settings stay as they are, so the player can change the one that is too much.
     """
     try:
         return cached(lambda: compute(values), situation_key(kind, values))
     except ValueError as error:
-        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
-        st.stop()
+        st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
+        return None
 
 
 def situation_key(kind: str, values: dict) -> str:
@@ -206,7 +206,12 @@ def chance_metric(label: str, p, help: str | None = None) -> None:
     st.metric(label, chance_text(p), help=help)
 
 
+def page_ref(name: str):
+    """The page called ``name``: app.py's page object, or its file when a page runs alone (AppTest)."""
+    return st.session_state.get("_pages", {}).get(name, f"pages/{name}.py")
+
+
 def sidebar_links(links: list[tuple[str, str, dict]]) -> None:
     """Links from this page to others, carrying the situation in the link."""
-    for page, label, query in links:
-        st.sidebar.page_link(page, label=label, query_params=query)
+    for name, label, query in links:
+        st.sidebar.page_link(page_ref(name), label=label, query_params=query)

@@ -13,12 +13,28 @@ CONDITION_NAMES = {"moved": "Moved (pivoting counts) -1", "close": 'Target withi
                    "stand": "Stand & Shoot -1", "lone": "Lone model target",
                    "auto": "Automatic hits (magic missile)"}
 link_warnings = webui.link_state(P, urlstate.FANTASY, GROUPS)
+# Widgets hold their values before they are drawn, so the answer can come first on the page.
+values, text_warnings = webui.read_values(P, urlstate.FANTASY, GROUPS)
+webui.write_link(P, urlstate.FANTASY, values)
 
 st.title("Fantasy: Roll to Hit")
 st.caption("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then 4+, 5+ or 6+; "
            "10 or more is impossible.")
-warnings_box = st.container()
-results_box = st.container()
+webui.show_warnings(link_warnings + tuple(text_warnings))
+answer = webui.answer(answer_fantasy, P, values)
+if answer:
+    main = answer.main
+    cols = st.columns(3)
+    with cols[0]:
+        webui.chance_metric("Hit chance", main.probability, help="Per shot, exact and rounded.")
+    cols[1].metric("Roll needed", main.roll)
+    mean = answer.total.mean
+    cols[2].metric("Expected hits", f"{float(mean):.2f}", help=f"Exactly {mean}.")
+    if len(answer.groups) > 1:
+        g2 = answer.groups[1].result
+        st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
+                   "The chart shows the unit's total hits.")
+
 inputs, details = st.columns([1, 1.4], gap="large")
 
 with inputs:
@@ -63,33 +79,13 @@ with inputs:
                       help="Shots fired by the second group: a number or dice.")
         cover_inputs("2", "Group 2: what obscures the target")
 
-values, text_warnings = webui.read_values(P, urlstate.FANTASY, GROUPS)
-webui.write_link(P, urlstate.FANTASY, values)
-answer = webui.answer(answer_fantasy, P, values)
-main = answer.main
-
-with warnings_box:
-    webui.show_warnings(link_warnings + tuple(text_warnings))
-
-with results_box:
-    cols = st.columns(3)
-    with cols[0]:
-        webui.chance_metric("Hit chance", main.probability, help="Per shot, exact and rounded.")
-    cols[1].metric("Roll needed", main.roll)
-    mean = answer.total.mean
-    cols[2].metric("Expected hits", f"{float(mean):.2f}", help=f"Exactly {mean}.")
-    if len(answer.groups) > 1:
-        g2 = answer.groups[1].result
-        st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
-                   "The chart shows the unit's total hits.")
-
-with details:
-    webui.show_distribution(P, values, answer.total, "The unit's hits")
-    for group in answer.groups:
-        title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
-        webui.why(title, group.result.steps, *group.result.faces)
-
-webui.sidebar_links([("pages/explore.py", "See this BS across all modifiers",
-                      {"ruleset": "fantasy", "bs": values["bs"], "mod": max(-10, min(10, main.modifier))}),
-                     ("pages/learn.py", "Walk through this roll step by step",
-                      {"ruleset": "fantasy", **urlstate.encode(urlstate.LEARN, values)})])
+if answer:
+    with details:
+        webui.show_distribution(P, values, answer.total, "The unit's hits")
+        for group in answer.groups:
+            title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
+            webui.why(title, group.result.steps, *group.result.faces)
+    webui.sidebar_links([("explore", "See this BS across all modifiers",
+                          {"ruleset": "fantasy", "bs": values["bs"], "mod": max(-10, min(10, main.modifier))}),
+                         ("learn", "Walk through this roll step by step",
+                          {"ruleset": "fantasy", **urlstate.encode(urlstate.LEARN, values)})])

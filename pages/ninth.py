@@ -16,12 +16,30 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
             "charged": "The target just ended a charge within Engagement Range of it",
             "blast": "The weapon has Blast"}
 link_warnings = webui.link_state(P, urlstate.NINTH, GROUPS)
+# Widgets hold their values before they are drawn, so the answer can come first on the page.
+values, text_warnings = webui.read_values(P, urlstate.NINTH, GROUPS)
+webui.write_link(P, urlstate.NINTH, values)
 
 st.title("9th edition: the hit roll")
 st.caption("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps the modifier at ±1; "
            "an unmodified 6 always hits and an unmodified 1 always fails.")
-warnings_box = st.container()
-results_box = st.container()
+webui.show_warnings(link_warnings + tuple(text_warnings))
+answer = webui.answer(answer_ninth, P, values)
+if answer:
+    result = answer.result
+    if answer.verdict is not None:
+        (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
+    cols = st.columns(3)
+    with cols[0]:
+        webui.chance_metric("Hit chance", result.probability, help="Per attack, exact and rounded.")
+    cols[1].metric("Roll needed", result.roll)
+    mean = answer.distribution.mean
+    cols[2].metric("Expected hits", f"{float(mean):.2f}",
+                   help=f"Exactly {mean}, from {answer.attacks} attacks.")
+    if result.modifier:
+        capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
+        st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
+
 inputs, details = st.columns([1, 1.4], gap="large")
 
 with inputs:
@@ -73,34 +91,12 @@ with inputs:
                       "Overwatch unless the target just finished a charge move within Engagement "
                       "Range of the firing unit. Blast weapons cannot fire Overwatch.")
 
-values, text_warnings = webui.read_values(P, urlstate.NINTH, GROUPS)
-webui.write_link(P, urlstate.NINTH, values)
-answer = webui.answer(answer_ninth, P, values)
-result = answer.result
-
-with warnings_box:
-    webui.show_warnings(link_warnings + tuple(text_warnings))
-
-with results_box:
-    if answer.verdict is not None:
-        (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
-    cols = st.columns(3)
-    with cols[0]:
-        webui.chance_metric("Hit chance", result.probability, help="Per attack, exact and rounded.")
-    cols[1].metric("Roll needed", result.roll)
-    mean = answer.distribution.mean
-    cols[2].metric("Expected hits", f"{float(mean):.2f}",
-                   help=f"Exactly {mean}, from {answer.attacks} attacks.")
-    if result.modifier:
-        capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
-        st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
-
-with details:
-    webui.show_distribution(P, values, answer.distribution, f"Hits from {answer.attacks} attacks")
-    webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
-
-webui.sidebar_links([("pages/explore.py", "See this skill across all modifiers",
-                      {"ruleset": "ninth" if result.attack.edition == 9 else "eighth",
-                       "skill": result.attack.skill, "mod": max(-10, min(10, result.modifier))}),
-                     ("pages/learn.py", "Walk through this roll step by step",
-                      {"ruleset": "ninth", **urlstate.encode(urlstate.LEARN, values)})])
+if answer:
+    with details:
+        webui.show_distribution(P, values, answer.distribution, f"Hits from {answer.attacks} attacks")
+        webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
+    webui.sidebar_links([("explore", "See this skill across all modifiers",
+                          {"ruleset": "ninth" if result.attack.edition == 9 else "eighth",
+                           "skill": result.attack.skill, "mod": max(-10, min(10, result.modifier))}),
+                         ("learn", "Walk through this roll step by step",
+                          {"ruleset": "ninth", **urlstate.encode(urlstate.LEARN, values)})])

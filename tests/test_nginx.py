@@ -4,6 +4,7 @@ and a cold first visit with and without the proxy."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import gzip
 import os
 import random
@@ -97,7 +98,9 @@ def test_the_websocket_works_through_the_proxy(proxy):
         await player.close()
         return first, second, expected, player.ws.state
 
-    first, second, expected, state = asyncio.run(visit())
+    # Its own thread: pytest-playwright may already run an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        first, second, expected, state = pool.submit(asyncio.run, visit()).result(timeout=60)
     assert first.ok and first.metric == "1/2 (50.0%)"
     assert second.ok and second.metric == expected
     assert state == State.CLOSED
