@@ -251,3 +251,22 @@ def test_learn_quiz_in_the_browser(page: Page, app_server):
     page.get_by_role("button", name="Check my answer").click()
     wait_ready(page)
     expect(page.get_by_text("Right!")).to_be_visible()
+
+
+def test_first_visitor_of_a_fresh_server_gets_the_router(browser):
+    """A fresh server treats pages/ as a legacy multipage app until st.navigation has run;
+    the first visitor opening /fantasy directly must still get app.py's navigation."""
+    from harness import ROOT, AppServer
+
+    server = AppServer(ROOT / "app.py")
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/fantasy?moved=1")
+        wait_ready(page)
+        expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
+        nav = page.locator('[data-testid="stSidebarNav"]')
+        expect(nav).to_contain_text("Fantasy: Roll to Hit")
+        expect(nav).not_to_contain_text("app")
+    finally:
+        page.close()
+        server.stop()
