@@ -31,13 +31,10 @@ def require_router() -> None:
             st.rerun()
 
 
-TEXT_PARAMS = {"shots", "shots2", "attacks", "mods"}
-
-
 def _widget_value(param: urlstate.Param, value: object) -> object:
     """What the widget holds for a value: text params as their text, lists as lists."""
-    if param.name in TEXT_PARAMS:
-        return param.format(value) if param.name == "mods" else str(value)
+    if param.text:
+        return param.format(value)
     if isinstance(value, tuple):
         return list(value)
     return value
@@ -71,7 +68,7 @@ def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | N
     store = f"_{prefix}_values"
     entering = ss.get("_page") != prefix
     ss["_page"] = prefix
-    too_long = sum(len(k) + len(v) + 2 for k, v in query.items()) > urlstate.MAX_QUERY_LENGTH
+    too_long = urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH
     opened_link = store not in ss or (entering and (ours or too_long))
     if not opened_link:
         _set_widgets(prefix, params, groups or {}, ss[store], only_missing=True)
@@ -101,7 +98,7 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
         if p.name in grouped or key not in ss:
             continue
         raw = ss[key]
-        if p.name in TEXT_PARAMS:
+        if p.text:
             try:
                 values[p.name] = p.parse(raw)
             except ValueError as error:

@@ -34,6 +34,7 @@ __all__ = [
     "parse_mods",
     "parse_query",
     "parse_stacks",
+    "query_length",
 ]
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
@@ -49,6 +50,8 @@ class Param:
     default: object
     parse: Callable[[str], object]
     format: Callable[[object], str] = str
+    #: Typed as text by the player (a text box), so it can be unreadable and is parsed.
+    text: bool = False
 
 
 def _text(value: object) -> str:
@@ -133,7 +136,7 @@ _MOST_WEAPONS = max(len(p.weapons) for p in PRESETS.values())
 
 FANTASY: tuple[Param, ...] = (
     Param("bs", 3, _int(*fantasy.BS_RANGE, "BS")),
-    Param("shots", "10", _attacks),
+    Param("shots", "10", _attacks, text=True),
     _flag("moved"),
     _flag("close"),
     _flag("stand"),
@@ -147,7 +150,7 @@ FANTASY: tuple[Param, ...] = (
     _flag("auto"),
     # Split fire: a second group of the same unit with its own shots, cover and LoS.
     _flag("split"),
-    Param("shots2", "5", _attacks),
+    Param("shots2", "5", _attacks, text=True),
     Param("cover2", "none", _choice(fantasy.COVERS, "cover")),
     Param("los_shooter2", 1, _int(*_LOS, "LoS value")),
     Param("los_blocker2", 1, _int(*_LOS, "LoS value")),
@@ -158,9 +161,9 @@ NINTH: tuple[Param, ...] = (
     Param("edition", 9, _edition),
     _flag("melee"),
     Param("skill", 3, _int(*ninth.SKILL_RANGE, "The skill X+")),
-    Param("mods", (), parse_mods, _format_mods),
+    Param("mods", (), parse_mods, _format_mods, text=True),
     Param("reroll", "none", _choice(ninth.REROLLS, "re-roll")),
-    Param("attacks", "10", _attacks),
+    Param("attacks", "10", _attacks, text=True),
     _flag("auto"),
     _flag("overwatch"),
     Param("trigger", "none", _choice(("none", *ninth.TRIGGERS), "Overwatch trigger")),
@@ -244,10 +247,15 @@ def defaults(params: tuple[Param, ...]) -> dict:
     return {p.name: p.default for p in params}
 
 
+def query_length(query: Mapping[str, object]) -> int:
+    """About the length of the query string: each ``name=value`` and its separator."""
+    return sum(len(str(k)) + len(str(v)) + 2 for k, v in query.items())
+
+
 def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> ParsedQuery:
     """Read the page's parameters from ``query``; unknown names are ignored (other pages' links)."""
     values = defaults(params)
-    length = sum(len(str(k)) + len(str(v)) + 2 for k, v in query.items())
+    length = query_length(query)
     if length > MAX_QUERY_LENGTH:
         return ParsedQuery(values, (
             f"This link is too long ({length} characters; the most is {MAX_QUERY_LENGTH}), "
