@@ -54,9 +54,10 @@ elif view == "stacks":
     a, b = st.columns(2)
     stacks = values["stacks"]
     if a.button("Add this stack", disabled=not new or len(stacks) >= urlstate.MAX_STACKS,
-                key="explore_add_stack"):
+                key="explore_add_stack", help=f"Up to {urlstate.MAX_STACKS} stacks; each becomes a line."):
         stacks = (*stacks, tuple(new))
-    if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack"):
+    if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack",
+                help="Takes the newest stack off the chart."):
         stacks = stacks[:-1]
     values["stacks"] = stacks
     if stacks:
@@ -64,8 +65,9 @@ elif view == "stacks":
         st.plotly_chart(fig, key="explore_stacks", config={"displayModeBar": False})
         a, b = st.columns(2)
         pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
-                           format_func=lambda i: figures.stack_name(stacks[i]))
-        bs = b.number_input("BS", 1, 10, step=1, key="explore_bs")
+                           format_func=lambda i: figures.stack_name(stacks[i]),
+                           help="The waterfall shows how this stack moves the score needed.")
+        bs = b.number_input("BS", 1, 10, step=1, key="explore_bs", help="The shooter's Ballistic Skill.")
         stack = stacks[min(pick, len(stacks) - 1)]
         fig = webui.cached(lambda: figures.waterfall_figure(bs, stack), f"waterfall:{bs}:{stack}")
         st.plotly_chart(fig, key="explore_waterfall", config={"displayModeBar": False})
@@ -96,8 +98,10 @@ elif view == "helps":
 else:
     ruleset = situation()
     a, b = st.columns(2)
-    a.number_input("Hits wanted (at least)", 1, 100, step=1, key="explore_hits")
-    b.slider("With this chance (%)", 1, 99, key="explore_confidence")
+    a.number_input("Hits wanted (at least)", 1, 100, step=1, key="explore_hits",
+                   help="How many hits you need, at least.")
+    b.slider("With this chance (%)", 1, 99, key="explore_confidence",
+             help="How sure you want to be of getting them.")
     args = (ruleset, values["mod"], values["hits"], values["confidence"])
     fig = webui.cached(lambda: figures.shots_figure(*args), f"shots:{args}")
     st.plotly_chart(fig, key="explore_shots", config={"displayModeBar": False})

@@ -22,34 +22,41 @@ st.title("Learn")
 st.caption("For teaching: the same engine as the calculators, one rule at a time.")
 webui.show_warnings(link_warnings + tuple(text_warnings))
 section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
-                               format_func=SECTIONS.get, required=True)
+                               format_func=SECTIONS.get, required=True,
+                               help="Walk through a roll, roll virtual dice, or take a quiz.")
 
 
 def situation_inputs():
     """The situation to learn from, and the engine's result for it."""
     ruleset = st.radio("Rule set", ("fantasy", "ninth"), key="learn_ruleset", horizontal=True,
-                       format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get)
+                       format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
+                       help="Which game's hit roll to learn.")
     if ruleset == "fantasy":
         a, b = st.columns([1, 3])
         a.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
         b.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
-                wrap=True, format_func=CONDITION_NAMES.get)
+                wrap=True, format_func=CONDITION_NAMES.get, help="Tap each that applies.")
         cover = st.radio("Cover", fantasy.COVERS, key="learn_cover", horizontal=True,
                          format_func=fantasy.COVER_LABELS.get, help="What obscures most of the target.")
         if cover != "none":
             c1, c2, c3 = st.columns(3)
-            c1.number_input("Shooter LoS", 1, 10, step=1, key="learn_los_shooter")
-            c2.number_input("Obstacle LoS", 1, 10, step=1, key="learn_los_blocker")
-            c3.number_input("Target LoS", 1, 10, step=1, key="learn_los_target")
+            help_los = "Line of Sight value, 1 (infantry) to 10. Cover counts only if the obstacle is "
+            help_los += "at least half as high as both the shooter and the target."
+            c1.number_input("Shooter LoS", 1, 10, step=1, key="learn_los_shooter", help=help_los)
+            c2.number_input("Obstacle LoS", 1, 10, step=1, key="learn_los_blocker", help=help_los)
+            c3.number_input("Target LoS", 1, 10, step=1, key="learn_los_target", help=help_los)
         st.pills("Special rules", fantasy.SPECIAL_RULES, key="learn_rules", selection_mode="multi", wrap=True,
-                 format_func=fantasy.SPECIAL_RULE_NAMES.get)
+                 format_func=fantasy.SPECIAL_RULE_NAMES.get, help="Each is -1 to hit.")
     else:
         a, b = st.columns(2)
-        a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th")
-        b.selectbox("Skill", range(2, 7), key="learn_skill", format_func=lambda x: f"{x}+")
+        a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th",
+                help="8th edition: no cap on modifiers, and no automatic hit on a 6.")
+        b.selectbox("Skill", range(2, 7), key="learn_skill", format_func=lambda x: f"{x}+",
+                    help="The BS or WS: a roll of X or more hits.")
         a.text_input("Hit modifiers", key="learn_mods", placeholder="e.g. -1, -1",
                      help="Separated by commas; watch the cap apply in 9th edition.")
-        b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get)
+        b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get,
+                help="A die is re-rolled at most once.")
     situation = {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls", "quiz", "q")}
     return webui.answer(answer_learn, P, situation)
 
@@ -82,7 +89,8 @@ elif section == "roll":
     a, b, c = st.columns([2, 2, 1])
     seed = a.number_input("Seed", 0, 999_999, step=1, key="learn_seed",
                           help="The same seed gives the same rolls, so a shared link shows the same dice.")
-    rolls = b.number_input("Rolls", 1, 600, step=1, key="learn_rolls")
+    rolls = b.number_input("Rolls", 1, 600, step=1, key="learn_rolls",
+                           help="How many shots to roll; more rolls land closer to the exact chance.")
     c.button("Roll again", key="learn_reroll_dice", help="The next seed: new dice.", on_click=next_seed)
     roll_once = fantasy.roll_once if isinstance(result, fantasy.ShotResult) else ninth.roll_once
     rng = random.Random(seed)
@@ -105,16 +113,19 @@ else:
     a, b = st.columns(2)
     seed = a.number_input("Quiz number", 0, quiz.MAX_SEED, step=1, key="learn_quiz",
                           help="Everyone who opens the same quiz number gets the same questions.")
-    number = b.number_input("Question", 1, 1000, step=1, key="learn_q")
+    number = b.number_input("Question", 1, 1000, step=1, key="learn_q", help="Raise it for the next question.")
     question = quiz.question(seed, number)
     st.markdown(f"**Question {number}** ({'fantasy' if question.ruleset == 'fantasy' else '9th edition'}): "
                 f"{question.situation}")
     roll = st.radio("What does it need on the dice?", question.roll_choices, index=None,
-                    key=f"learn_answer_roll_{seed}_{number}", horizontal=True)
+                    key=f"learn_answer_roll_{seed}_{number}", horizontal=True,
+                    help="The score the dice must show, as a player would say it.")
     picked = st.radio("And the chance to hit with each?", question.chance_choices, index=None,
-                      key=f"learn_answer_chance_{seed}_{number}", horizontal=True, format_func=str)
+                      key=f"learn_answer_chance_{seed}_{number}", horizontal=True, format_func=str,
+                      help="The exact chance that one shot or attack hits.")
     score = st.session_state.setdefault("learn_score", {})
-    if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None):
+    if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None,
+                 help="Pick both answers first; the working is shown after."):
         right_roll, right_chance = question.check(roll, Fraction(picked))
         score[(seed, number)] = right_roll and right_chance
         (st.success if right_roll and right_chance else st.error)(

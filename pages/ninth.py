@@ -62,7 +62,8 @@ with inputs:
         st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds",
                         help="The profile degrades: fewer wounds, worse BS.")
         st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
-                      format_func=lambda i: preset.weapon_names[i])
+                      format_func=lambda i: preset.weapon_names[i],
+                      help="The weapon that fires; only a turret weapon fires twice after a Grinding Advance.")
         if preset.turret_twice:
             st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key="ninth_half_move",
                         help=preset.turret_twice["text"])
