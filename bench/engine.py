@@ -100,7 +100,8 @@ def main() -> int:
     print(f"  hitrules {ours_t * 1000:9.2f} ms   (best of 7)")
     print(f"  icepool  {theirs_t * 1000:9.2f} ms   (best of 3)")
     print(f"  identical results: {same}")
-    print(f"  hitrules is {theirs_t / ours_t:.1f}x faster than icepool (goal: >= 25x)")
+    verdict = "met" if theirs_t / ours_t >= 25 else "MISSED"
+    print(f"  hitrules is {theirs_t / ours_t:.1f}x faster than icepool (goal: >= 25x: {verdict})")
     return 0 if same else 1
 
 
