@@ -12,7 +12,6 @@ from streamlit.runtime.pages_manager import PagesManager
 from hitrules import figures, urlstate
 from hitrules._steps import Step
 from hitrules.dice import Distribution
-from hitrules.situations import chance_text
 
 
 def require_router() -> None:
@@ -40,14 +39,15 @@ def _widget_value(param: urlstate.Param, value: object) -> object:
     return value
 
 
-def _set_widgets(prefix: str, params, groups: dict, values: dict, only_missing: bool) -> None:
-    """Give each widget its value; a group widget (pills) holds the names of its true flags."""
+def _set_widgets(prefix: str, params, groups: dict, values: dict, present: dict | None) -> None:
+    """Give each widget its value (only those missing from ``present``, when it is given); a
+    group widget (pills) holds the names of its true flags."""
     ss = st.session_state
     grouped = {name for names in groups.values() for name in names}
     wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params if p.name not in grouped}
     wanted |= {f"{prefix}_{g}": [n for n in names if values[n]] for g, names in groups.items()}
     for key, value in wanted.items():
-        if not only_missing or key not in ss:
+        if present is None or key not in present:
             ss[key] = value
 
 
@@ -63,19 +63,21 @@ def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | N
     it holds. Returns a warning for each unusable parameter, naming it.
     """
     ss = st.session_state
+    state = ss.to_dict()  # one read of the whole state: each single read costs a lock and a lookup
     query = st.query_params.to_dict()
     ours = {k: v for k, v in query.items() if k in {p.name for p in params}}
     store = f"_{prefix}_values"
-    entering = ss.get("_page") != prefix
-    ss["_page"] = prefix
+    entering = state.get("_page") != prefix
+    if entering:
+        ss["_page"] = prefix
     too_long = urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH
-    opened_link = store not in ss or (entering and (ours or too_long))
+    opened_link = store not in state or (entering and (ours or too_long))
     if not opened_link:
-        _set_widgets(prefix, params, groups or {}, ss[store], only_missing=True)
+        _set_widgets(prefix, params, groups or {}, state[store], present=state)
         return ()
     parsed = urlstate.parse_query(params, query)
     ss[store] = parsed.values
-    _set_widgets(prefix, params, groups or {}, parsed.values, only_missing=False)
+    _set_widgets(prefix, params, groups or {}, parsed.values, present=None)
     return parsed.warnings
 
 
@@ -85,19 +87,19 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
 
     A widget that is not on the page this run (hidden by another choice) keeps its last value.
     """
-    ss = st.session_state
-    values = dict(ss[f"_{prefix}_values"])
+    state = st.session_state.to_dict()
+    values = dict(state[f"_{prefix}_values"])
     warnings = []
     for group, names in (groups or {}).items():
-        on = ss.get(f"{prefix}_{group}")
+        on = state.get(f"{prefix}_{group}")
         if on is not None:
             values |= {name: name in on for name in names}
     grouped = {name for names in (groups or {}).values() for name in names}
     for p in params:
         key = f"{prefix}_{p.name}"
-        if p.name in grouped or key not in ss:
+        if p.name in grouped or key not in state:
             continue
-        raw = ss[key]
+        raw = state[key]
         if p.text:
             try:
                 values[p.name] = p.parse(raw)
@@ -105,7 +107,8 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
                 warnings.append(f"{p.name}: {error} Still using {p.format(values[p.name]) or 'none'}.")
         else:
             values[p.name] = tuple(raw) if isinstance(raw, list) else raw
-    ss[f"_{prefix}_values"] = values
+    if values != state[f"_{prefix}_values"]:
+        st.session_state[f"_{prefix}_values"] = values
     return values, warnings
 
 
@@ -199,8 +202,11 @@ def show_distribution(prefix: str, values: dict, dist: Distribution, title: str)
                         situation_key(prefix, values))
 
 
-def chance_metric(label: str, p, help: str | None = None) -> None:
-    st.metric(label, chance_text(p), help=help)
+def metrics_row(*metrics: tuple[str, str, str | None]) -> None:
+    """The headline numbers side by side, wrapping onto more lines on a narrow phone."""
+    with st.container(horizontal=True, gap="large"):
+        for label, value, help in metrics:
+            st.metric(label, value, help=help, width="content")
 
 
 def page_ref(name: str):

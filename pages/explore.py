@@ -13,8 +13,7 @@ values, _ = webui.read_values(P, urlstate.EXPLORE)
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
               "helps": "Which helps more?", "shots": "How many shots?"}
 
-st.title("Explore")
-st.caption("Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
+st.title("Explore", help="Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
            "and a CSV download.")
 webui.show_warnings(link_warnings)
 view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", format_func=VIEW_NAMES.get,
@@ -23,7 +22,7 @@ view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", 
 
 def situation(ruleset_choices=compare.RULESETS) -> str:
     """Rule set, skill and modifier: the cell of the user's own situation."""
-    a, b, c = st.columns(3)
+    a = b = c = st.container(horizontal=True)
     ruleset = a.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
                           format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
     if ruleset == "fantasy":

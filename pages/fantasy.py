@@ -17,19 +17,16 @@ link_warnings = webui.link_state(P, urlstate.FANTASY, GROUPS)
 values, text_warnings = webui.read_values(P, urlstate.FANTASY, GROUPS)
 webui.write_link(P, urlstate.FANTASY, values)
 
-st.title("Fantasy: Roll to Hit")
-st.caption("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then 4+, 5+ or 6+; "
-           "10 or more is impossible.")
+st.title("Fantasy: Roll to Hit", help="Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then "
+         "4+, 5+ or 6+; 10 or more is impossible. The Why below works through your situation.")
 webui.show_warnings(link_warnings + tuple(text_warnings))
 answer = webui.answer(answer_fantasy, P, values)
 if answer:
     main = answer.main
-    cols = st.columns(3)
-    with cols[0]:
-        webui.chance_metric("Hit chance", main.probability, help="Per shot, exact and rounded.")
-    cols[1].metric("Roll needed", main.roll)
     mean = answer.total.mean
-    cols[2].metric("Expected hits", f"{float(mean):.2f}", help=f"Exactly {mean}.")
+    webui.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
+                      ("Roll needed", main.roll, None),
+                      ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}."))
     if len(answer.groups) > 1:
         g2 = answer.groups[1].result
         st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
@@ -38,7 +35,7 @@ if answer:
 inputs, details = st.columns([1, 1.4], gap="large")
 
 with inputs:
-    a, b = st.columns(2)
+    a = b = st.container(horizontal=True)
     a.number_input("Ballistic Skill (BS)", min_value=1, max_value=10, step=1, key="fantasy_bs",
                    help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
     b.text_input("Shots", key="fantasy_shots", max_chars=12,

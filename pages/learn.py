@@ -18,8 +18,7 @@ SECTIONS = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Qui
 link_warnings = webui.link_state(P, urlstate.LEARN, GROUPS)
 values, text_warnings = webui.read_values(P, urlstate.LEARN, GROUPS)
 
-st.title("Learn")
-st.caption("For teaching: the same engine as the calculators, one rule at a time.")
+st.title("Learn", help="For teaching: the same engine as the calculators, one rule at a time.")
 webui.show_warnings(link_warnings + tuple(text_warnings))
 section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
                                format_func=SECTIONS.get, required=True,
@@ -32,7 +31,7 @@ def situation_inputs():
                        format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
                        help="Which game's hit roll to learn.")
     if ruleset == "fantasy":
-        a, b = st.columns([1, 3])
+        a = b = st.container(horizontal=True)
         a.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
         b.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
                 wrap=True, format_func=CONDITION_NAMES.get, help="Tap each that applies.")
@@ -73,14 +72,14 @@ if section == "walk":
     step = st.slider("Step", 1, len(steps), key="learn_step",
                      help="Move through the working one rule at a time.")
     values["step"] = step
-    shown = "\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
-                      for i, s in enumerate(steps[:step], start=1))
-    st.markdown(shown)
+    shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
+                        for i, s in enumerate(steps[:step], start=1))]
     faces = next((s.hitting_faces for s in reversed(steps[:step]) if s.hitting_faces), ())
-    st.markdown("The six faces of the D6 after this step (✓ hits):\n\n" + webui.faces_row(faces))
+    shown += ["The six faces of the D6 after this step (✓ hits):", webui.faces_row(faces)]
     reached_roll = any(s.kind == "roll" for s in steps[:step])
     if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
-        st.markdown("On the 7+ chart a 6 is rolled again:\n\n" + webui.faces_grid(*result.faces))
+        shown += ["On the 7+ chart a 6 is rolled again:", webui.faces_grid(*result.faces)]
+    st.markdown("\n\n".join(shown))
     if step == len(steps):
         st.success(f"So the roll is **{result.roll}**: {chance_text(result.probability)} per shot.")
 

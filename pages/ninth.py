@@ -5,7 +5,7 @@ import streamlit as st
 import webui
 from hitrules import ninth, urlstate
 from hitrules.presets import PRESETS
-from hitrules.situations import answer_ninth
+from hitrules.situations import answer_ninth, chance_text
 
 webui.require_router()
 P = "ninth"
@@ -20,22 +20,18 @@ link_warnings = webui.link_state(P, urlstate.NINTH, GROUPS)
 values, text_warnings = webui.read_values(P, urlstate.NINTH, GROUPS)
 webui.write_link(P, urlstate.NINTH, values)
 
-st.title("9th edition: the hit roll")
-st.caption("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps the modifier at ±1; "
-           "an unmodified 6 always hits and an unmodified 1 always fails.")
+st.title("9th edition: the hit roll", help="Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
+         "the modifier at ±1; an unmodified 6 always hits and an unmodified 1 always fails.")
 webui.show_warnings(link_warnings + tuple(text_warnings))
 answer = webui.answer(answer_ninth, P, values)
 if answer:
     result = answer.result
     if answer.verdict is not None:
         (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
-    cols = st.columns(3)
-    with cols[0]:
-        webui.chance_metric("Hit chance", result.probability, help="Per attack, exact and rounded.")
-    cols[1].metric("Roll needed", result.roll)
     mean = answer.distribution.mean
-    cols[2].metric("Expected hits", f"{float(mean):.2f}",
-                   help=f"Exactly {mean}, from {answer.attacks} attacks.")
+    webui.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
+                      ("Roll needed", result.roll, None),
+                      ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}, from {answer.attacks} attacks."))
     if result.modifier:
         capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
         st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
@@ -52,7 +48,7 @@ with inputs:
         st.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
                  format_func=lambda e: f"{e}th",
                  help="8th edition: modifiers are not capped, and a 6 does not always hit.")
-        a, b = st.columns(2)
+        a = b = st.container(horizontal=True)
         a.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS characteristic: a roll of X or more hits.")
         b.text_input("Attacks", key="ninth_attacks", max_chars=12,

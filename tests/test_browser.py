@@ -20,7 +20,8 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector('[data-testid="stApp"]', timeout=30_000)
     page.wait_for_function(
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && document.querySelector('[data-testid=\"stMainBlockContainer\"]')", timeout=30_000)
+        " && !document.querySelector('[data-testid*=\"Skeleton\"]')"
+        " && document.querySelector('[data-testid=\"stMainBlockContainer\"] h1')", timeout=30_000)
     page.wait_for_timeout(150)
 
 
