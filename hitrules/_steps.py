@@ -16,12 +16,15 @@ class Step:
     apply), ``"cap"``, ``"roll"``, ``"reroll"``, ``"chance"`` or ``"note"``. ``delta`` is
     what the step adds to the modifier, and ``hitting_faces`` the natural D6 results that
     would hit if the roll were made right after this step (empty where that means nothing).
+    ``topic`` names the condition a step is about (``"cover"``), so a page can show it beside
+    the input it concerns.
     """
 
     kind: str
     text: str
     delta: int = 0
     hitting_faces: tuple[int, ...] = ()
+    topic: str = ""
 
     def __str__(self) -> str:
         return self.text

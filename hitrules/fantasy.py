@@ -161,6 +161,11 @@ class ShotResult:
     steps: tuple[Step, ...]
 
     @property
+    def cover_step(self) -> Step | None:
+        """The step that decided cover (applied, or skipped because of the LoS values)."""
+        return next((s for s in self.steps if s.topic == "cover"), None)
+
+    @property
     def faces(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
         """The natural results that hit (see :func:`roll_faces`); every face for automatic hits."""
         if self.required is None:
@@ -198,7 +203,7 @@ def _cover_step(shot: Shot) -> Step:
             f"{name[0].upper()}{name[1:]} obscures the majority of the target: {delta}. It counts "
             f"because the LoS {blocker} obstacle is at least half as high as the LoS {target} "
             f"target and the LoS {shooter} shooter (2 × {blocker} ≥ {max(shooter, target)}).",
-            delta,
+            delta, topic="cover",
         )
     if shooter > target:
         why = f"the LoS {shooter} shooter sees over a LoS {blocker} obstacle"
@@ -208,6 +213,7 @@ def _cover_step(shot: Shot) -> Step:
         "skipped",
         f"{name[0].upper()}{name[1:]} gives no cover: {why} (it needs 2 × {blocker} ≥ "
         f"{max(shooter, target)}).",
+        topic="cover",
     )
 
 
@@ -231,7 +237,8 @@ def resolve(shot: Shot) -> ShotResult:
         modifier += step.delta
         if step.kind == "modifier":
             running = 7 - bs - modifier
-            step = Step(step.kind, f"{step.text} Now needs {running}.", step.delta, roll_faces(running)[0])
+            step = Step(step.kind, f"{step.text} Now needs {running}.", step.delta, roll_faces(running)[0],
+                        step.topic)
         steps.append(step)
     if modifier:
         steps.append(Step("note", f"Modifiers are cumulative: net {modifier:+d}."))

@@ -105,10 +105,6 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go
     return fig
 
 
-def _frac_hover(p: Fraction) -> str:
-    return exact_text(p)
-
-
 def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go.Figure:
     """Hit chance over skill (rows) x net modifier (columns), with the roll in each cell.
 
@@ -127,7 +123,7 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
         z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
         colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
         text=[[f"{sh}<br>{p}" for sh, p in zip(srow, row, strict=True)] for srow, row in zip(short, rows, strict=True)],
-        texttemplate="%{text}", customdata=[[f"{r}: {_frac_hover(p)}" for r, p in zip(rrow, row, strict=True)]
+        texttemplate="%{text}", customdata=[[f"{r}: {exact_text(p)}" for r, p in zip(rrow, row, strict=True)]
                                             for rrow, row in zip(rolls, rows, strict=True)],
         hovertemplate="%{y}, modifier %{x}<br>%{customdata}<extra></extra>",
     ))

@@ -22,15 +22,15 @@ view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", 
 
 def situation(ruleset_choices=compare.RULESETS) -> str:
     """Rule set, skill and modifier: the cell of the user's own situation."""
-    a = b = c = st.container(horizontal=True)
-    ruleset = a.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
-                          format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
+    row = st.container(horizontal=True)
+    ruleset = row.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
+                            format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
     if ruleset == "fantasy":
-        b.number_input("BS", 1, 10, step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
+        row.number_input("BS", 1, 10, step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
     else:
-        b.selectbox("Skill", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
-                    help="The X of X+.")
-    c.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+        row.selectbox("Skill", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+                      help="The X of X+.")
+    row.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
                    help="The sum of your modifiers (9th edition then caps it at ±1).")
     return ruleset
 

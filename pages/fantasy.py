@@ -35,10 +35,10 @@ if answer:
 inputs, details = st.columns([1, 1.4], gap="large")
 
 with inputs:
-    a = b = st.container(horizontal=True)
-    a.number_input("Ballistic Skill (BS)", min_value=1, max_value=10, step=1, key="fantasy_bs",
+    row = st.container(horizontal=True)
+    row.number_input("Ballistic Skill (BS)", min_value=1, max_value=10, step=1, key="fantasy_bs",
                    help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
-    b.text_input("Shots", key="fantasy_shots", max_chars=12,
+    row.text_input("Shots", key="fantasy_shots", max_chars=12,
                  help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
     conditions = st.pills("Conditions", GROUPS["conditions"], key="fantasy_conditions",
                           selection_mode="multi", wrap=True, format_func=CONDITION_NAMES.get,
@@ -51,7 +51,7 @@ with inputs:
              selection_mode="multi", wrap=True, format_func=fantasy.SPECIAL_RULE_NAMES.get,
              help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
 
-    def cover_inputs(suffix: str, title: str) -> None:
+    def cover_inputs(suffix: str, title: str, group: int) -> None:
         cover = st.radio(title, fantasy.COVERS, key=f"fantasy_cover{suffix}", horizontal=True,
                          format_func=fantasy.COVER_LABELS.get,
                          help="What obscures the majority of the target. Soft cover (hedge, fence, "
@@ -66,15 +66,18 @@ with inputs:
                         help="Cover counts only if the obstacle is at least half as high as both "
                              "the shooter and the target.")
         c3.number_input("Target LoS", 1, 10, step=1, key=f"fantasy_los_target{suffix}", help=help_los)
+        step = answer.groups[group].result.cover_step if answer and group < len(answer.groups) else None
+        if step is not None and step.kind == "skipped":
+            st.warning(step.text, icon=":material/visibility:")
 
-    cover_inputs("", "What obscures the majority of the target")
+    cover_inputs("", "What obscures the majority of the target", 0)
     split = st.checkbox("Split fire: some models have a different view", key="fantasy_split",
                         help="Models with a clear shot and models without are resolved as separate "
                              "groups; the unit's hits are the sum.")
     if split:
         st.text_input("Group 2 shots", key="fantasy_shots2", max_chars=12,
                       help="Shots fired by the second group: a number or dice.")
-        cover_inputs("2", "Group 2: what obscures the target")
+        cover_inputs("2", "Group 2: what obscures the target", 1)
 
 if answer:
     with details:

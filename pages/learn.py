@@ -31,9 +31,9 @@ def situation_inputs():
                        format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
                        help="Which game's hit roll to learn.")
     if ruleset == "fantasy":
-        a = b = st.container(horizontal=True)
-        a.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
-        b.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
+        row = st.container(horizontal=True)
+        row.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
+        row.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
                 wrap=True, format_func=CONDITION_NAMES.get, help="Tap each that applies.")
         cover = st.radio("Cover", fantasy.COVERS, key="learn_cover", horizontal=True,
                          format_func=fantasy.COVER_LABELS.get, help="What obscures most of the target.")

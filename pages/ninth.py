@@ -48,10 +48,10 @@ with inputs:
         st.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
                  format_func=lambda e: f"{e}th",
                  help="8th edition: modifiers are not capped, and a 6 does not always hit.")
-        a = b = st.container(horizontal=True)
-        a.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
+        row = st.container(horizontal=True)
+        row.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS characteristic: a roll of X or more hits.")
-        b.text_input("Attacks", key="ninth_attacks", max_chars=12,
+        row.text_input("Attacks", key="ninth_attacks", max_chars=12,
                      help="A number (10) or dice (D3, D6, 2D6, D6+1).")
     else:
         preset = PRESETS[preset_key]

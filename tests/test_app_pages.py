@@ -293,3 +293,10 @@ def test_split_fire_over_the_total_limit_shows_an_error_and_keeps_the_settings()
     assert at.text_input(key="fantasy_shots").value == "600"
     at.text_input(key="fantasy_shots2").input("400").run()
     assert not at.error and hit_chance(at) == "1/2 (50.0%)"
+
+
+def test_fantasy_says_beside_the_inputs_when_the_obstacle_is_too_low():
+    at = open_page("fantasy", cover="soft", los_shooter="3")
+    assert any("gives no cover: the LoS 3 shooter sees over a LoS 1 obstacle" in w.value for w in at.warning)
+    at = open_page("fantasy", cover="soft")
+    assert not at.warning
