@@ -79,9 +79,9 @@ if section == "walk":
     reached_roll = any(s.kind == "roll" for s in steps[:step])
     if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
         shown += ["On the 7+ chart a 6 is rolled again:", webui.faces_grid(*result.faces)]
-    st.markdown("\n\n".join(shown))
     if step == len(steps):
-        st.success(f"So the roll is **{result.roll}**: {chance_text(result.probability)} per shot.")
+        shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
+    st.markdown("\n\n".join(shown))
 
 elif section == "roll":
     result = situation_inputs()
