@@ -112,6 +112,16 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
     return values, warnings
 
 
+def page_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | None = None
+                ) -> tuple[dict, tuple[str, ...]]:
+    """The page's values, from the link when it was just opened, else from its widgets, and
+    every warning about them. Widgets hold their values before they are drawn, so a page can
+    show its answer above its inputs."""
+    link_warnings = link_state(prefix, params, groups)
+    values, text_warnings = read_values(prefix, params, groups)
+    return values, link_warnings + tuple(text_warnings)
+
+
 def write_link(prefix: str, params: tuple[urlstate.Param, ...], values: dict) -> None:
     """Put the values in the address bar, so the link reproduces the page exactly."""
     encoded = urlstate.encode(params, values)

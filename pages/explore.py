@@ -7,15 +7,14 @@ from hitrules import compare, figures, ninth, urlstate
 
 webui.require_router()
 P = "explore"
-link_warnings = webui.link_state(P, urlstate.EXPLORE)
-values, _ = webui.read_values(P, urlstate.EXPLORE)
+values, warnings = webui.page_values(P, urlstate.EXPLORE)
 
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
               "helps": "Which helps more?", "shots": "How many shots?"}
 
 st.title("Explore", help="Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
            "and a CSV download.")
-webui.show_warnings(link_warnings)
+webui.show_warnings(warnings)
 view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", format_func=VIEW_NAMES.get,
                             required=True, help="One view at a time keeps the page quick on a phone.")
 

@@ -12,14 +12,12 @@ GROUPS = {"conditions": ("moved", "close", "stand", "lone", "auto")}
 CONDITION_NAMES = {"moved": "Moved (pivoting counts) -1", "close": 'Target within 4" +1',
                    "stand": "Stand & Shoot -1", "lone": "Lone model target",
                    "auto": "Automatic hits (magic missile)"}
-link_warnings = webui.link_state(P, urlstate.FANTASY, GROUPS)
-# Widgets hold their values before they are drawn, so the answer can come first on the page.
-values, text_warnings = webui.read_values(P, urlstate.FANTASY, GROUPS)
+values, warnings = webui.page_values(P, urlstate.FANTASY, GROUPS)
 webui.write_link(P, urlstate.FANTASY, values)
 
 st.title("Fantasy: Roll to Hit", help="Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then "
          "4+, 5+ or 6+; 10 or more is impossible. The Why below works through your situation.")
-webui.show_warnings(link_warnings + tuple(text_warnings))
+webui.show_warnings(warnings)
 answer = webui.answer(answer_fantasy, P, values)
 if answer:
     main = answer.main

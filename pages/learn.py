@@ -15,11 +15,10 @@ GROUPS = {"conditions": ("moved", "close", "stand", "lone")}
 CONDITION_NAMES = {"moved": "Moved -1", "close": 'Within 4" +1', "stand": "Stand & Shoot -1",
                    "lone": "Lone model (US 1) -1"}
 SECTIONS = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz"}
-link_warnings = webui.link_state(P, urlstate.LEARN, GROUPS)
-values, text_warnings = webui.read_values(P, urlstate.LEARN, GROUPS)
+values, warnings = webui.page_values(P, urlstate.LEARN, GROUPS)
 
 st.title("Learn", help="For teaching: the same engine as the calculators, one rule at a time.")
-webui.show_warnings(link_warnings + tuple(text_warnings))
+webui.show_warnings(warnings)
 section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
                                format_func=SECTIONS.get, required=True,
                                help="Walk through a roll, roll virtual dice, or take a quiz.")

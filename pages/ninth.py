@@ -15,14 +15,12 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
             "eir": "Enemy within Engagement Range of the firing unit",
             "charged": "The target just ended a charge within Engagement Range of it",
             "blast": "The weapon has Blast"}
-link_warnings = webui.link_state(P, urlstate.NINTH, GROUPS)
-# Widgets hold their values before they are drawn, so the answer can come first on the page.
-values, text_warnings = webui.read_values(P, urlstate.NINTH, GROUPS)
+values, warnings = webui.page_values(P, urlstate.NINTH, GROUPS)
 webui.write_link(P, urlstate.NINTH, values)
 
 st.title("9th edition: the hit roll", help="Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
          "the modifier at ±1; an unmodified 6 always hits and an unmodified 1 always fails.")
-webui.show_warnings(link_warnings + tuple(text_warnings))
+webui.show_warnings(warnings)
 answer = webui.answer(answer_ninth, P, values)
 if answer:
     result = answer.result
