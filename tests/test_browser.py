@@ -111,7 +111,11 @@ def test_fantasy_tall_shooter_sees_over_the_hedge(page: Page, app_server):
     expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
     set_number(page, "Shooter LoS", 3)
     expect(hit_chance(page)).to_have_text("1/2 (50.0%)")
-    expect(page.get_by_text("the LoS 3 shooter sees over a LoS 1 obstacle")).to_be_visible()
+    # Said beside the LoS inputs, and in the Why.
+    expect(page.locator('[data-testid="stAlert"]').filter(has_text="the LoS 3 shooter sees over a LoS 1 obstacle")
+           ).to_be_visible()
+    expect(page.get_by_role("listitem").filter(has_text="the LoS 3 shooter sees over a LoS 1 obstacle")
+           ).to_be_visible()
 
 
 def test_fantasy_bs5_close(page: Page, app_server):
