@@ -22,8 +22,6 @@ def pytest_collection_modifyitems(config, items):
     if os.environ.get("HITRULES_REQUIRE_BROWSER") == "1":
         reason = ("HITRULES_REQUIRE_BROWSER=1 but no Chromium was found: install Debian's chromium "
                   "(apt-get install chromium) or set HITRULES_CHROMIUM to its path.")
-        for item in browser_items:
-            item.add_marker(pytest.mark.usefixtures("_browser_required"))
         config._hitrules_browser_missing = reason
         return
     skip = pytest.mark.skip(reason="no Chromium found (apt-get install chromium, or set HITRULES_CHROMIUM); "
@@ -32,13 +30,12 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(skip)
 
 
-@pytest.fixture
-def _browser_required(request):
-    pytest.fail(request.config._hitrules_browser_missing)
-
-
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def browser_type_launch_args(browser_type_launch_args, pytestconfig):
+    # Reached only when the browser tests run: without Chromium, that is when the run demands them.
+    missing = getattr(pytestconfig, "_hitrules_browser_missing", None)
+    if missing:
+        pytest.fail(missing)
     return {**browser_type_launch_args, "executable_path": find_chromium(), "headless": True,
             "args": CHROMIUM_ARGS}
 
