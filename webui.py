@@ -44,7 +44,8 @@ def _set_widgets(prefix: str, params, groups: dict, values: dict, present: dict 
     group widget (pills) holds the names of its true flags."""
     ss = st.session_state
     grouped = {name for names in groups.values() for name in names}
-    wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params if p.name not in grouped}
+    wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params
+              if p.widget and p.name not in grouped}
     wanted |= {f"{prefix}_{g}": [n for n in names if values[n]] for g, names in groups.items()}
     for key, value in wanted.items():
         if present is None or key not in present:
@@ -97,7 +98,7 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
     grouped = {name for names in (groups or {}).values() for name in names}
     for p in params:
         key = f"{prefix}_{p.name}"
-        if p.name in grouped or key not in state:
+        if not p.widget or p.name in grouped or key not in state:
             continue
         raw = state[key]
         if p.text:
@@ -107,8 +108,6 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
                 warnings.append(f"{p.name}: {error} Still using {p.format(values[p.name]) or 'none'}.")
         else:
             values[p.name] = tuple(raw) if isinstance(raw, list) else raw
-    if values != state[f"_{prefix}_values"]:
-        st.session_state[f"_{prefix}_values"] = values
     return values, warnings
 
 
@@ -123,7 +122,10 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
 
 
 def write_link(prefix: str, params: tuple[urlstate.Param, ...], values: dict) -> None:
-    """Put the values in the address bar, so the link reproduces the page exactly."""
+    """Keep the page's final values for its next run (including those no widget holds, such as
+    Explore's stacks), and put them in the address bar, so the link reproduces the page."""
+    if st.session_state[f"_{prefix}_values"] != values:
+        st.session_state[f"_{prefix}_values"] = values
     encoded = urlstate.encode(params, values)
     if st.query_params.to_dict() != encoded:
         st.query_params.from_dict(encoded)

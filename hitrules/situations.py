@@ -41,22 +41,25 @@ class FantasyAnswer:
         return self.groups[0].result
 
 
-def answer_fantasy(values: dict) -> FantasyAnswer:
-    """Resolve the fantasy page: one group, or two with split fire, and the unit's total hits."""
-    common = dict(
-        ballistic_skill=values["bs"], moved=values["moved"], within_4_inches=values["close"],
+def _shot(values: dict, suffix: str = "") -> fantasy.Shot:
+    """A fantasy Shot from page values; ``suffix`` "2" takes split fire's second group's cover
+    and LoS values (the groups share everything else)."""
+    return fantasy.Shot(
+        values["bs"], moved=values["moved"], within_4_inches=values["close"],
         stand_and_shoot=values["stand"], target_is_lone_model=values["lone"],
         target_unit_strength=values["us"], special_rules=tuple(values["rules"]),
-        automatic=values["auto"],
+        automatic=values.get("auto", False), cover=values["cover" + suffix],
+        shooter_los=values["los_shooter" + suffix], blocker_los=values["los_blocker" + suffix],
+        target_los=values["los_target" + suffix],
     )
+
+
+def answer_fantasy(values: dict) -> FantasyAnswer:
+    """Resolve the fantasy page: one group, or two with split fire, and the unit's total hits."""
     suffixes = ("", "2") if values.get("split") else ("",)
     groups = []
     for n, suffix in enumerate(suffixes, start=1):
-        shot = fantasy.Shot(
-            **common, cover=values["cover" + suffix], shooter_los=values["los_shooter" + suffix],
-            blocker_los=values["los_blocker" + suffix], target_los=values["los_target" + suffix],
-        )
-        result = fantasy.resolve(shot)
+        result = fantasy.resolve(_shot(values, suffix))
         shots = values["shots" + suffix]
         name = f"Group {n}" if len(suffixes) > 1 else "The unit"
         groups.append(FantasyGroup(name, shots, result, dice.hits(shots, result.probability)))
@@ -86,7 +89,7 @@ def answer_ninth(values: dict) -> NinthAnswer:
         notes.append(Step("note", f"{preset.name} with {wounds} wounds left: BS {skill}+ "
                                   f"({preset.edition}th edition profile)."))
         twice = preset.turret_twice
-        if twice and values["half_move"] and attacks != preset.attacks(weapon):
+        if attacks != preset.attacks(weapon):  # the weapon fires twice
             notes.append(Step("note", f"{twice['name']}: {twice['text']} {weapon}: {attacks} shots."))
         else:
             notes.append(Step("note", f"{weapon}: {attacks} shots."))
@@ -108,12 +111,6 @@ def answer_ninth(values: dict) -> NinthAnswer:
 def answer_learn(values: dict) -> fantasy.ShotResult | ninth.AttackResult:
     """The Learn page's one situation: a fantasy shot or a 9th/8th-edition attack."""
     if values["ruleset"] == "fantasy":
-        return fantasy.resolve(fantasy.Shot(
-            values["bs"], moved=values["moved"], within_4_inches=values["close"],
-            stand_and_shoot=values["stand"], target_is_lone_model=values["lone"],
-            target_unit_strength=values["us"], cover=values["cover"], shooter_los=values["los_shooter"],
-            blocker_los=values["los_blocker"], target_los=values["los_target"],
-            special_rules=tuple(values["rules"]),
-        ))
+        return fantasy.resolve(_shot(values))
     return ninth.resolve(ninth.Attack(values["skill"], tuple(values["mods"]), reroll=values["reroll"],
                                       edition=values["edition"]))

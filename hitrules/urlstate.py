@@ -52,6 +52,8 @@ class Param:
     format: Callable[[object], str] = str
     #: Typed as text by the player (a text box), so it can be unreadable and is parsed.
     text: bool = False
+    #: Held by a widget of its own; False for values the page keeps itself (Explore's stacks).
+    widget: bool = True
 
 
 def _text(value: object) -> str:
@@ -215,7 +217,8 @@ EXPLORE: tuple[Param, ...] = (
     Param("skill", 3, _int(*ninth.SKILL_RANGE, "The skill X+")),
     Param("mod", 0, _int(-10, 10, "The modifier")),
     Param("edition", 9, _edition),
-    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks, _format_stacks),
+    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks, _format_stacks,
+          widget=False),
     Param("hits", 3, _int(1, 100, "Hits wanted")),
     Param("confidence", 80, _int(1, 99, "Chance wanted (%)")),
 )

@@ -157,3 +157,12 @@ def test_quiz_link_reproduces_the_question():
     b = open_page("learn", section="quiz", quiz="9", q="3")
     assert a.markdown[0].value == b.markdown[0].value
     assert quiz.question(9, 3).situation in a.markdown[0].value
+
+
+def test_an_added_stack_survives_the_next_change():
+    at = open_page("explore", view="stacks", stacks="moved+soft")
+    at.multiselect(key="explore_new_stack").select("sniper").run()
+    at.button(key="explore_add_stack").click().run()
+    at.number_input(key="explore_bs").set_value(4).run()
+    assert at.query_params["stacks"] == "moved+soft;sniper"
+    assert [line["name"] for line in chart_data(at, 0)] == ["moved + soft cover", "Sniper"]
