@@ -121,6 +121,17 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
     return values, link_warnings + tuple(text_warnings)
 
 
+def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help: str,
+               groups: dict | None = None) -> dict:
+    """Open a page: route it through app.py, read its values, and draw its title and any warning
+    about its link or inputs. The page ends with ``write_link(prefix, params, values)``."""
+    require_router()
+    values, warnings = page_values(prefix, params, groups)
+    st.title(title, help=help)
+    show_warnings(warnings)
+    return values
+
+
 def write_link(prefix: str, params: tuple[urlstate.Param, ...], values: dict) -> None:
     """Keep the page's final values for its next run (including those no widget holds, such as
     Explore's stacks), and put them in the address bar, so the link reproduces the page."""

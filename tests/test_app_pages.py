@@ -300,3 +300,24 @@ def test_fantasy_says_beside_the_inputs_when_the_obstacle_is_too_low():
     assert any("gives no cover: the LoS 3 shooter sees over a LoS 1 obstacle" in w.value for w in at.warning)
     at = open_page("fantasy", cover="soft")
     assert not at.warning
+
+
+def test_pages_and_views_hold_no_rules():
+    """A page file only calls its view; a view imports streamlit, webui and hitrules, and the
+    standard library's random (seeded dice) and fractions (reading a quiz answer back), and
+    nothing that would let it work out a chance itself."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    allowed = {"pages": {"views"}, "views": {"streamlit", "webui", "hitrules", "random", "fractions"}}
+    for folder, modules in allowed.items():
+        for path in (root / folder).glob("*.py"):
+            tree = ast.parse(path.read_text())
+            imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                        for alias in node.names}
+            imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                         if isinstance(node, ast.ImportFrom) and node.module}
+            assert imported <= modules, (path.name, imported - modules)
+            if folder == "pages":
+                assert [type(node).__name__ for node in tree.body] == ["Expr", "ImportFrom", "Expr"], path.name

@@ -17,7 +17,8 @@ from harness import ROOT, free_port
 from hitrules import urlstate
 
 CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
-OUR_CODE = [ROOT / "app.py", ROOT / "webui.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "hitrules").glob("*.py")]
+OUR_CODE = [ROOT / "app.py", ROOT / "webui.py",
+            *(path for folder in ("pages", "views", "hitrules") for path in (ROOT / folder).glob("*.py"))]
 
 
 def listening_addresses(port: int) -> set[str]:

@@ -1,0 +1,119 @@
+"""Explore: the whole landscape of hit chances, one view at a time, each with its table."""
+
+import streamlit as st
+
+import webui
+from hitrules import compare, figures, ninth, urlstate
+
+P = "explore"
+HELP = ("Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
+        "and a CSV download.")
+VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
+              "helps": "Which helps more?", "shots": "How many shots?"}
+
+
+def render() -> None:
+    values = webui.start_page(P, urlstate.EXPLORE, "Explore", HELP)
+    view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", format_func=VIEW_NAMES.get,
+                                required=True, help="One view at a time keeps the page quick on a phone.")
+    VIEWS[view](values)  # a view may change values (Explore's stacks)
+    webui.write_link(P, urlstate.EXPLORE, values)
+
+
+def _situation(ruleset_choices=compare.RULESETS) -> str:
+    """Rule set, skill and modifier: the cell of the user's own situation."""
+    row = st.container(horizontal=True)
+    ruleset = row.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
+                            format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
+    if ruleset == "fantasy":
+        row.number_input("BS", 1, 10, step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
+    else:
+        row.selectbox("Skill", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+                      help="The X of X+.")
+    row.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+                   help="The sum of your modifiers (9th edition then caps it at ±1).")
+    return ruleset
+
+
+def _heatmap(values: dict) -> None:
+    """Hit chance for every skill and net modifier, with the user's cell outlined."""
+    ruleset = _situation()
+    cell = (values["bs"] if ruleset == "fantasy" else values["skill"], values["mod"])
+    fig = webui.cached(lambda: figures.heatmap_figure(ruleset, cell), f"heatmap:{ruleset}:{cell}")
+    st.plotly_chart(fig, key="explore_heatmap", config={"displayModeBar": False})
+    st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
+               "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
+               "capped, so they repeat the ±1 column.")
+    webui.table_with_download(P, lambda: figures.grid_table(ruleset), f"grid-{ruleset}", f"grid:{ruleset}")
+
+
+def _stacks(values: dict) -> None:
+    """Fantasy modifier stacks side by side, and a waterfall for one of them."""
+    st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
+    new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key="explore_new_stack",
+                         format_func=compare.FANTASY_STACK_TOKENS.get,
+                         help="Pick the modifiers that apply together, then add the stack.")
+    a, b = st.columns(2)
+    stacks = values["stacks"]
+    if a.button("Add this stack", disabled=not new or len(stacks) >= urlstate.MAX_STACKS,
+                key="explore_add_stack", help=f"Up to {urlstate.MAX_STACKS} stacks; each becomes a line."):
+        stacks = (*stacks, tuple(new))
+    if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack",
+                help="Takes the newest stack off the chart."):
+        stacks = stacks[:-1]
+    values["stacks"] = stacks
+    if stacks:
+        fig = webui.cached(lambda: figures.stacks_figure(stacks), f"stacks:{stacks}")
+        st.plotly_chart(fig, key="explore_stacks", config={"displayModeBar": False})
+        a, b = st.columns(2)
+        pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
+                           format_func=lambda i: figures.stack_name(stacks[i]),
+                           help="The waterfall shows how this stack moves the score needed.")
+        bs = b.number_input("BS", 1, 10, step=1, key="explore_bs", help="The shooter's Ballistic Skill.")
+        stack = stacks[min(pick, len(stacks) - 1)]
+        fig = webui.cached(lambda: figures.waterfall_figure(bs, stack), f"waterfall:{bs}:{stack}")
+        st.plotly_chart(fig, key="explore_waterfall", config={"displayModeBar": False})
+        webui.table_with_download(P, lambda: figures.stacks_table(stacks), "stacks", f"stacks:{stacks}")
+    else:
+        st.info("No stacks yet: pick some modifiers above and add a stack.")
+
+
+def _diff(values: dict) -> None:
+    """The same base score and modifiers under each rule set."""
+    st.caption("The same base score and modifiers under each rule set: fantasy BS 7 - X, and X+ in "
+               "8th and 9th edition.")
+    base = st.selectbox("Base score", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+                        help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
+    fig = webui.cached(lambda: figures.diff_figure(base), f"diff:{base}")
+    st.plotly_chart(fig, key="explore_diff", config={"displayModeBar": False})
+    webui.table_with_download(P, lambda: figures.diff_table(base), f"diff-{base}", f"diff:{base}", always=True)
+
+
+def _helps(values: dict) -> None:
+    """Which helps more: +1 to hit or a re-roll."""
+    a, b = st.columns(2)
+    edition = a.radio("Edition", ninth.EDITIONS, horizontal=True, key="explore_edition",
+                      format_func=lambda e: f"{e}th", help="Re-rolls are a 9th and 8th edition idea.")
+    mod = b.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+                         help="9th edition caps it at ±1 before +1 to hit is added.")
+    fig = webui.cached(lambda: figures.helps_figure(mod, edition), f"helps:{mod}:{edition}")
+    st.plotly_chart(fig, key="explore_helps", config={"displayModeBar": False})
+    webui.table_with_download(P, lambda: figures.helps_table(mod, edition), f"helps-{edition}-{mod}",
+                              f"helps:{mod}:{edition}")
+
+
+def _shots(values: dict) -> None:
+    """How many shots give at least so many hits with a given chance."""
+    ruleset = _situation()
+    a, b = st.columns(2)
+    a.number_input("Hits wanted (at least)", 1, 100, step=1, key="explore_hits",
+                   help="How many hits you need, at least.")
+    b.slider("With this chance (%)", 1, 99, key="explore_confidence",
+             help="How sure you want to be of getting them.")
+    args = (ruleset, values["mod"], values["hits"], values["confidence"])
+    fig = webui.cached(lambda: figures.shots_figure(*args), f"shots:{args}")
+    st.plotly_chart(fig, key="explore_shots", config={"displayModeBar": False})
+    webui.table_with_download(P, lambda: figures.shots_table(*args), "shots", f"shots:{args}")
+
+
+VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots}

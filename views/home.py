@@ -1,0 +1,25 @@
+"""The landing page: what hitrules answers, and where to go."""
+
+import streamlit as st
+
+from webui import page_ref
+
+
+def render() -> None:
+    st.title("hitrules")
+    st.markdown(
+        "**What do I need, and how likely is it?** hitrules answers exactly, as a fraction and a "
+        "percentage, and shows every step of the working, so you can check it against your rulebook "
+        "or teach it to someone new."
+    )
+    st.page_link(page_ref("fantasy"), label="Fantasy Roll to Hit: BS, shooting modifiers, cover, 7+ chart",
+                 icon=":material/my_location:")
+    st.page_link(page_ref("ninth"), label="9th / 8th edition hit roll: modifiers, re-rolls, Overwatch, "
+                 "Leman Russ", icon=":material/rocket_launch:")
+    st.page_link(page_ref("explore"), label="Explore: every BS and modifier at once, rule sets side by side",
+                 icon=":material/monitoring:")
+    st.page_link(page_ref("learn"), label="Learn: walk through a roll, roll the dice, take a quiz",
+                 icon=":material/school:")
+    st.info("Chances are exact fractions; percentages are rounded to one decimal. The project's reading "
+            "of the rules, and where it had to choose, is in docs/rules.md of the repository.",
+            icon=":material/info:")

@@ -1,0 +1,147 @@
+"""Learn: walk through a roll one rule at a time, roll virtual dice, and take a quiz."""
+
+import random
+from fractions import Fraction
+
+import streamlit as st
+
+import webui
+from hitrules import dice, fantasy, figures, ninth, quiz, urlstate
+from hitrules.situations import answer_learn, chance_text
+
+P = "learn"
+HELP = "For teaching: the same engine as the calculators, one rule at a time."
+GROUPS = {"conditions": ("moved", "close", "stand", "lone")}
+CONDITION_NAMES = {"moved": "Moved -1", "close": 'Within 4" +1', "stand": "Stand & Shoot -1",
+                   "lone": "Lone model (US 1) -1"}
+SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz"}
+
+
+def render() -> None:
+    values = webui.start_page(P, urlstate.LEARN, "Learn", HELP, GROUPS)
+    section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
+                                   format_func=SECTION_NAMES.get, required=True,
+                                   help="Walk through a roll, roll virtual dice, or take a quiz.")
+    SECTIONS[section](values)  # a section may change values (the step shown)
+    webui.write_link(P, urlstate.LEARN, values)
+
+
+def _situation_inputs(values: dict):
+    """The situation to learn from, and the engine's result for it."""
+    ruleset = st.radio("Rule set", ("fantasy", "ninth"), key="learn_ruleset", horizontal=True,
+                       format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
+                       help="Which game's hit roll to learn.")
+    if ruleset == "fantasy":
+        row = st.container(horizontal=True)
+        row.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
+        row.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
+                wrap=True, format_func=CONDITION_NAMES.get, help="Tap each that applies.")
+        cover = st.radio("Cover", fantasy.COVERS, key="learn_cover", horizontal=True,
+                         format_func=fantasy.COVER_LABELS.get, help="What obscures most of the target.")
+        if cover != "none":
+            c1, c2, c3 = st.columns(3)
+            help_los = "Line of Sight value, 1 (infantry) to 10. Cover counts only if the obstacle is "
+            help_los += "at least half as high as both the shooter and the target."
+            c1.number_input("Shooter LoS", 1, 10, step=1, key="learn_los_shooter", help=help_los)
+            c2.number_input("Obstacle LoS", 1, 10, step=1, key="learn_los_blocker", help=help_los)
+            c3.number_input("Target LoS", 1, 10, step=1, key="learn_los_target", help=help_los)
+        st.pills("Special rules", fantasy.SPECIAL_RULES, key="learn_rules", selection_mode="multi", wrap=True,
+                 format_func=fantasy.SPECIAL_RULE_NAMES.get, help="Each is -1 to hit.")
+    else:
+        a, b = st.columns(2)
+        a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th",
+                help="8th edition: no cap on modifiers, and no automatic hit on a 6.")
+        b.selectbox("Skill", range(2, 7), key="learn_skill", format_func=lambda x: f"{x}+",
+                    help="The BS or WS: a roll of X or more hits.")
+        a.text_input("Hit modifiers", key="learn_mods", placeholder="e.g. -1, -1",
+                     help="Separated by commas; watch the cap apply in 9th edition.")
+        b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get,
+                help="A die is re-rolled at most once.")
+    situation = {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls", "quiz", "q")}
+    return webui.answer(answer_learn, P, situation)
+
+
+def _next_seed() -> None:
+    st.session_state["learn_seed"] = min(st.session_state["learn_seed"] + 1, 999_999)
+
+
+def _walk(values: dict) -> None:
+    """The engine's steps for the situation, one at a time, with the faces that hit."""
+    result = _situation_inputs(values)
+    steps = result.steps
+    step = min(st.session_state.get("learn_step", 1), len(steps))
+    st.session_state["learn_step"] = step
+    step = st.slider("Step", 1, len(steps), key="learn_step",
+                     help="Move through the working one rule at a time.")
+    values["step"] = step
+    shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
+                        for i, s in enumerate(steps[:step], start=1))]
+    faces = next((s.hitting_faces for s in reversed(steps[:step]) if s.hitting_faces), ())
+    shown += ["The six faces of the D6 after this step (✓ hits):", webui.faces_row(faces)]
+    reached_roll = any(s.kind == "roll" for s in steps[:step])
+    if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
+        shown += ["On the 7+ chart a 6 is rolled again:", webui.faces_grid(*result.faces)]
+    if step == len(steps):
+        shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
+    st.markdown("\n\n".join(shown))
+
+
+def _roll(values: dict) -> None:
+    """Seeded dice for the situation, their running hit rate, and how lucky they were."""
+    result = _situation_inputs(values)
+    a, b, c = st.columns([2, 2, 1])
+    seed = a.number_input("Seed", 0, 999_999, step=1, key="learn_seed",
+                          help="The same seed gives the same rolls, so a shared link shows the same dice.")
+    rolls = b.number_input("Rolls", 1, 600, step=1, key="learn_rolls",
+                           help="How many shots to roll; more rolls land closer to the exact chance.")
+    c.button("Roll again", key="learn_reroll_dice", help="The next seed: new dice.", on_click=_next_seed)
+    roll_once = fantasy.roll_once if isinstance(result, fantasy.ShotResult) else ninth.roll_once
+    rng = random.Random(seed)
+    outcomes = [roll_once(result, rng) for _ in range(rolls)]
+    hits = sum(hit for hit, _ in outcomes)
+    dist = dice.hits(rolls, result.probability)
+    st.plotly_chart(figures.running_rate_figure(tuple(hit for hit, _ in outcomes), result.probability),
+                    key="learn_rate", config={"displayModeBar": False})
+    luck = dist.percentile(hits)
+    st.markdown(
+        f"**{hits} hits from {rolls} rolls** ({hits / rolls:.1%}); the exact chance is "
+        f"{chance_text(result.probability)}, so {float(dist.mean):.1f} hits were expected. "
+        f"{hits} or fewer happens {chance_text(luck)} of the time, and {hits} or more "
+        f"{chance_text(dist.at_least(hits))}."
+    )
+    shown = " ".join(("✓" if hit else "✗") + "".join(map(str, faces)) for hit, faces in outcomes[:40])
+    st.caption(f"The first rolls (dice shown, ✓ hit, ✗ miss): {shown}")
+
+
+def _quiz(values: dict) -> None:
+    """A question from the quiz seed, checked against the engine, with its working."""
+    a, b = st.columns(2)
+    seed = a.number_input("Quiz number", 0, quiz.MAX_SEED, step=1, key="learn_quiz",
+                          help="Everyone who opens the same quiz number gets the same questions.")
+    number = b.number_input("Question", 1, 1000, step=1, key="learn_q", help="Raise it for the next question.")
+    question = quiz.question(seed, number)
+    st.markdown(f"**Question {number}** ({'fantasy' if question.ruleset == 'fantasy' else '9th edition'}): "
+                f"{question.situation}")
+    roll = st.radio("What does it need on the dice?", question.roll_choices, index=None,
+                    key=f"learn_answer_roll_{seed}_{number}", horizontal=True,
+                    help="The score the dice must show, as a player would say it.")
+    picked = st.radio("And the chance to hit with each?", question.chance_choices, index=None,
+                      key=f"learn_answer_chance_{seed}_{number}", horizontal=True, format_func=str,
+                      help="The exact chance that one shot or attack hits.")
+    score = st.session_state.setdefault("learn_score", {})
+    if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None,
+                 help="Pick both answers first; the working is shown after."):
+        right_roll, right_chance = question.check(roll, Fraction(picked))
+        score[(seed, number)] = right_roll and right_chance
+        (st.success if right_roll and right_chance else st.error)(
+            ("Right! " if right_roll and right_chance else "Not quite. ")
+            + f"It needs **{question.correct_roll}**"
+            + ("" if right_roll else f" (not {roll})") + f", and the chance is **{question.correct_chance}**"
+            + ("" if right_chance else f" (not {picked})") + ".")
+        st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(question.steps, start=1)))
+    if score:
+        st.metric("Score this session", f"{sum(score.values())} / {len(score)}")
+    st.caption("Next question: raise the question number. Share the link to give others the same quiz.")
+
+
+SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz}

@@ -1,0 +1,100 @@
+"""9th (and 8th) edition hit roll: collect the attack, ask hitrules, draw the answer."""
+
+import streamlit as st
+
+import webui
+from hitrules import ninth, urlstate
+from hitrules.presets import PRESETS
+from hitrules.situations import answer_ninth, chance_text
+
+P = "ninth"
+HELP = ("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
+        "the modifier at ±1; an unmodified 6 always hits and an unmodified 1 always fails.")
+GROUPS = {"flags": ("melee", "auto"), "ow": ("overwatch", "eir", "charged", "blast")}
+FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits"}
+OW_NAMES = {"overwatch": "The unit has Set Overwatch",
+            "eir": "Enemy within Engagement Range of the firing unit",
+            "charged": "The target just ended a charge within Engagement Range of it",
+            "blast": "The weapon has Blast"}
+
+
+def render() -> None:
+    values = webui.start_page(P, urlstate.NINTH, "9th edition: the hit roll", HELP, GROUPS)
+    answer = webui.answer(answer_ninth, P, values)
+    if answer:
+        result = answer.result
+        if answer.verdict is not None:
+            (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
+        mean = answer.distribution.mean
+        webui.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
+                          ("Roll needed", result.roll, None),
+                          ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}, from {answer.attacks} attacks."))
+        if result.modifier:
+            capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
+            st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
+
+    inputs, details = st.columns([1, 1.4], gap="large")
+    with inputs:
+        _inputs()
+    if answer:
+        with details:
+            webui.show_distribution(P, values, answer.distribution, f"Hits from {answer.attacks} attacks")
+            webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
+        webui.sidebar_links([("explore", "See this skill across all modifiers",
+                              {"ruleset": "ninth" if result.attack.edition == 9 else "eighth",
+                               "skill": result.attack.skill, "mod": max(-10, min(10, result.modifier))}),
+                             ("learn", "Walk through this roll step by step",
+                              {"ruleset": "ninth", **urlstate.encode(urlstate.LEARN, values)})])
+    webui.write_link(P, urlstate.NINTH, values)
+
+
+def _inputs() -> None:
+    """The attack, its modifiers and re-rolls, and Overwatch."""
+    preset_key = st.selectbox("Unit preset", ("none", *PRESETS), key="ninth_preset",
+                              format_func=lambda k: "None: set the profile yourself" if k == "none"
+                              else PRESETS[k].name,
+                              help="A preset sets the edition, skill and attacks from the unit's "
+                                   "datasheet.")
+    if preset_key == "none":
+        st.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
+                 format_func=lambda e: f"{e}th",
+                 help="8th edition: modifiers are not capped, and a 6 does not always hit.")
+        row = st.container(horizontal=True)
+        row.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
+                    help="The BS or WS characteristic: a roll of X or more hits.")
+        row.text_input("Attacks", key="ninth_attacks", max_chars=12,
+                     help="A number (10) or dice (D3, D6, 2D6, D6+1).")
+    else:
+        preset = PRESETS[preset_key]
+        st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds",
+                        help="The profile degrades: fewer wounds, worse BS.")
+        st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
+                      format_func=lambda i: preset.weapon_names[i],
+                      help="The weapon that fires; only a turret weapon fires twice after a Grinding Advance.")
+        if preset.turret_twice:
+            st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key="ninth_half_move",
+                        help=preset.turret_twice["text"])
+    st.text_input("Hit modifiers", key="ninth_mods", max_chars=80, placeholder="e.g. -1, -1, +1",
+                  help="Every modifier that applies, separated by commas. The page adds them up "
+                       "and applies the cap.")
+    st.radio("Re-rolls", ninth.REROLLS, key="ninth_reroll", horizontal=True,
+             format_func=ninth.REROLL_NAMES.get,
+             help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
+    st.pills("The attack", GROUPS["flags"], key="ninth_flags", selection_mode="multi", wrap=True,
+             format_func=FLAG_NAMES.get,
+             help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
+                  "automatically hits makes no hit roll: each attack scores one hit, in Overwatch too.")
+    st.markdown("**Overwatch**")
+    trigger = st.selectbox(
+        "Firing Overwatch because the enemy unit…", ("none", *ninth.TRIGGERS), key="ninth_trigger",
+        format_func=lambda t: "Not Overwatch: a normal attack" if t == "none" else ninth.TRIGGER_NAMES[t],
+        help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
+             "Fall Back or charge move, or opens a Hatchway.")
+    if trigger != "none":
+        st.pills("Overwatch conditions", GROUPS["ow"], key="ninth_ow", selection_mode="multi", wrap=True,
+                 format_func=OW_NAMES.get,
+                 help="Set Overwatch: started at the end of the Move Units step of the unit's "
+                      "Movement phase, completed at the end of that turn, and lasting until the end "
+                      "of the opponent's next turn. Enemy units within Engagement Range stop "
+                      "Overwatch unless the target just finished a charge move within Engagement "
+                      "Range of the firing unit. Blast weapons cannot fire Overwatch.")
