@@ -5,6 +5,9 @@ No rules live here; everything shown comes from hitrules.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import streamlit as st
 from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
@@ -39,21 +42,23 @@ def _widget_value(param: urlstate.Param, value: object) -> object:
     return value
 
 
-def _set_widgets(prefix: str, params, groups: dict, values: dict, present: dict | None) -> None:
+def _set_widgets(prefix: str, params, groups: dict, values: dict, present: dict | None) -> dict:
     """Give each widget its value (only those missing from ``present``, when it is given); a
-    group widget (pills) holds the names of its true flags."""
+    group widget (pills) holds the names of its true flags. Returns what it wrote."""
     ss = st.session_state
     grouped = {name for names in groups.values() for name in names}
     wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params
               if p.widget and p.name not in grouped}
     wanted |= {f"{prefix}_{g}": [n for n in names if values[n]] for g, names in groups.items()}
+    if present is not None:
+        wanted = {key: value for key, value in wanted.items() if key not in present}
     for key, value in wanted.items():
-        if present is None or key not in present:
-            ss[key] = value
+        ss[key] = value
+    return wanted
 
 
 def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | None = None
-               ) -> tuple[str, ...]:
+               ) -> tuple[tuple[str, ...], dict]:
     """Load the page's widget state from the link, or keep the user's own settings.
 
     The link is read when the page is entered: opened first in this session (a shared link),
@@ -61,7 +66,8 @@ def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | N
     read it again: the browser sends the address it had when the rerun was asked for, which
     can be a step behind what this page last wrote. Entering a page with an empty address
     keeps what the user had there. ``groups`` maps a pills widget to the on/off parameters
-    it holds. Returns a warning for each unusable parameter, naming it.
+    it holds. Returns a warning for each unusable parameter, naming it, and the session state
+    as it now is.
     """
     ss = st.session_state
     state = ss.to_dict()  # one read of the whole state: each single read costs a lock and a lookup
@@ -74,21 +80,20 @@ def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | N
     too_long = urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH
     opened_link = store not in state or (entering and (ours or too_long))
     if not opened_link:
-        _set_widgets(prefix, params, groups or {}, state[store], present=state)
-        return ()
+        return (), state | _set_widgets(prefix, params, groups or {}, state[store], present=state)
     parsed = urlstate.parse_query(params, query)
     ss[store] = parsed.values
-    _set_widgets(prefix, params, groups or {}, parsed.values, present=None)
-    return parsed.warnings
+    written = _set_widgets(prefix, params, groups or {}, parsed.values, present=None)
+    return parsed.warnings, state | written | {store: parsed.values}
 
 
-def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | None = None
+def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | None, state: dict
                 ) -> tuple[dict, list[str]]:
-    """The page's values from its widgets; unreadable text keeps the last good value, with a warning.
+    """The page's values from its widgets (in ``state``, the session state); unreadable text keeps
+    the last good value, with a warning.
 
     A widget that is not on the page this run (hidden by another choice) keeps its last value.
     """
-    state = st.session_state.to_dict()
     values = dict(state[f"_{prefix}_values"])
     warnings = []
     for group, names in (groups or {}).items():
@@ -116,8 +121,8 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
     """The page's values, from the link when it was just opened, else from its widgets, and
     every warning about them. Widgets hold their values before they are drawn, so a page can
     show its answer above its inputs."""
-    link_warnings = link_state(prefix, params, groups)
-    values, text_warnings = read_values(prefix, params, groups)
+    link_warnings, state = link_state(prefix, params, groups)
+    values, text_warnings = read_values(prefix, params, groups, state)
     return values, link_warnings + tuple(text_warnings)
 
 
@@ -175,11 +180,40 @@ def faces_grid(first: tuple[int, ...], second: tuple[int, ...]) -> str:
     return head + "\n".join(rows)
 
 
-@st.cache_resource(max_entries=1024, show_spinner=False)
-def cached(_compute, key: str):
-    """``_compute()``, once per key for every user. Only for immutable results (answers,
-    figures that are never changed after they are built)."""
-    return _compute()
+class _Results:
+    """The last ``size`` results by key, shared by every session: answers, figures and tables,
+    which are never changed once built, so sharing them shares no one's settings.
+
+    This replaced ``st.cache_resource``, which hashes its arguments with Streamlit's hasher and
+    looks up the function's signature on every call: about 80 microseconds a hit, against a
+    dictionary lookup here, on keys the pages already make short.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._results: OrderedDict[str, object] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, compute, key: str):
+        with self._lock:
+            if key in self._results:
+                self._results.move_to_end(key)
+                return self._results[key]
+        result = compute()  # outside the lock: two sessions may both compute a new key, harmlessly
+        with self._lock:
+            self._results[key] = result
+            if len(self._results) > self.size:
+                self._results.popitem(last=False)
+        return result
+
+
+_RESULTS = _Results(1024)
+
+
+def cached(compute, key: str):
+    """``compute()``, once per key for every user (the last 1,024 keys are kept). Only for
+    immutable results; a ValueError is raised again each time, never kept."""
+    return _RESULTS.get(compute, key)
 
 
 def answer(compute, kind: str, values: dict):

@@ -84,7 +84,6 @@ def _inputs() -> None:
              format_func=FLAG_NAMES.get,
              help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
                   "automatically hits makes no hit roll: each attack scores one hit, in Overwatch too.")
-    st.markdown("**Overwatch**")
     trigger = st.selectbox(
         "Firing Overwatch because the enemy unit…", ("none", *ninth.TRIGGERS), key="ninth_trigger",
         format_func=lambda t: "Not Overwatch: a normal attack" if t == "none" else ninth.TRIGGER_NAMES[t],
