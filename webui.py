@@ -266,9 +266,31 @@ def metrics_row(*metrics: tuple[str, str, str | None]) -> None:
             st.metric(label, value, help=help, width="content")
 
 
+def pages() -> dict:
+    """The app's pages by name, for app.py's navigation and for every link between pages.
+
+    Made once per session and kept: st.Page resolves its file on the disk each time it is made,
+    which cost a tenth of the server's CPU under load. Pages are not shared between sessions.
+    A page that runs without app.py (AppTest runs each page on its own) makes the same objects.
+    """
+    state = st.session_state
+    if "_pages" not in state:
+        state["_pages"] = {
+            "home": st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
+            "fantasy": st.Page("pages/fantasy.py", title="Fantasy: Roll to Hit", icon=":material/my_location:",
+                               url_path="fantasy"),
+            "ninth": st.Page("pages/ninth.py", title="9th edition: hit roll", icon=":material/rocket_launch:",
+                             url_path="ninth"),
+            "explore": st.Page("pages/explore.py", title="Explore", icon=":material/monitoring:",
+                               url_path="explore"),
+            "learn": st.Page("pages/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+        }
+    return state["_pages"]
+
+
 def page_ref(name: str):
-    """The page called ``name``: app.py's page object, or its file when a page runs alone (AppTest)."""
-    return st.session_state.get("_pages", {}).get(name, f"pages/{name}.py")
+    """The page called ``name``, for st.page_link."""
+    return pages()[name]
 
 
 def sidebar_links(links: list[tuple[str, str, dict]]) -> None:
