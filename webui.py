@@ -42,14 +42,43 @@ def _widget_value(param: urlstate.Param, value: object) -> object:
     return value
 
 
+def _grouped(groups: dict) -> set[str]:
+    """The parameters that group widgets hold.
+
+    A group is a widget that holds several parameters: a tuple of on/off parameters is a
+    multi-select (pills) holding the names of those that are on; a dict is one choice whose
+    every option stands for values of some parameters, e.g. ``{"8": {"edition": 8, "preset":
+    "none"}, "leman_russ": {"preset": "leman_russ"}}``.
+    """
+    held = set()
+    for group in groups.values():
+        held |= set(group) if isinstance(group, tuple) else {name for implied in group.values() for name in implied}
+    return held
+
+
+def _group_widget_value(group, values: dict):
+    """What a group widget shows for the page's values."""
+    if isinstance(group, tuple):
+        return [name for name in group if values[name]]
+    return next((option for option, implied in group.items()
+                 if all(values[name] == value for name, value in implied.items())), next(iter(group)))
+
+
+def _group_values(group, shown) -> dict:
+    """The parameters' values a group widget stands for."""
+    if isinstance(group, tuple):
+        return {name: name in shown for name in group}
+    return dict(group.get(shown, {}))
+
+
 def _set_widgets(prefix: str, params, groups: dict, values: dict, present: dict | None) -> dict:
-    """Give each widget its value (only those missing from ``present``, when it is given); a
-    group widget (pills) holds the names of its true flags. Returns what it wrote."""
+    """Give each widget its value (only those missing from ``present``, when it is given),
+    group widgets included. Returns what it wrote."""
     ss = st.session_state
-    grouped = {name for names in groups.values() for name in names}
+    grouped = _grouped(groups)
     wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params
               if p.widget and p.name not in grouped}
-    wanted |= {f"{prefix}_{g}": [n for n in names if values[n]] for g, names in groups.items()}
+    wanted |= {f"{prefix}_{name}": _group_widget_value(group, values) for name, group in groups.items()}
     if present is not None:
         wanted = {key: value for key, value in wanted.items() if key not in present}
     for key, value in wanted.items():
@@ -65,8 +94,8 @@ def link_state(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | N
     or reached from another page with parameters of its own. Reruns on the same page never
     read it again: the browser sends the address it had when the rerun was asked for, which
     can be a step behind what this page last wrote. Entering a page with an empty address
-    keeps what the user had there. ``groups`` maps a pills widget to the on/off parameters
-    it holds. Returns a warning for each unusable parameter, naming it, and the session state
+    keeps what the user had there. ``groups`` names the widgets that hold several parameters
+    (see ``_grouped``). Returns a warning for each unusable parameter, naming it, and the session state
     as it now is.
     """
     ss = st.session_state
@@ -96,11 +125,11 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
     """
     values = dict(state[f"_{prefix}_values"])
     warnings = []
-    for group, names in (groups or {}).items():
-        on = state.get(f"{prefix}_{group}")
-        if on is not None:
-            values |= {name: name in on for name in names}
-    grouped = {name for names in (groups or {}).values() for name in names}
+    for name, group in (groups or {}).items():
+        shown = state.get(f"{prefix}_{name}")
+        if shown is not None:
+            values |= _group_values(group, shown)
+    grouped = _grouped(groups or {})
     for p in params:
         key = f"{prefix}_{p.name}"
         if not p.widget or p.name in grouped or key not in state:

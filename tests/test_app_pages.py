@@ -200,7 +200,7 @@ def test_ninth_modifiers_show_sum_and_cap():
     at.text_input(key="ninth_mods").input("-1, -1").run()
     assert hit_chance(at) == "1/3 (33.3%)"
     assert "Modifiers add up to -2 → capped to -1." in text(at)
-    at.radio(key="ninth_edition").set_value(8).run()
+    at.radio(key="ninth_rules").set_value("8").run()
     assert hit_chance(at) == "1/6 (16.7%)"
     assert "Modifiers add up to -2." in text(at)
 
@@ -240,6 +240,20 @@ def test_leman_russ_preset(wounds, chance):
     assert "8th edition" in text(at)
 
 
+def test_edition_and_preset_are_one_choice_both_ways():
+    """The Rules choice holds the link's edition and preset (a preset brings its own edition),
+    and choosing in it writes both back to the link."""
+    at = open_page("ninth", edition="8", preset="leman_russ", skill="3")
+    assert at.radio(key="ninth_rules").value == "leman_russ"
+    assert at.query_params["preset"] == "leman_russ" and at.query_params["edition"] == "8"
+    at.radio(key="ninth_rules").set_value("9").run()
+    assert "preset" not in at.query_params and "edition" not in at.query_params  # both back to the defaults
+    assert hit_chance(at) == "2/3 (66.7%)"  # the link's own skill 3+ again
+    at.radio(key="ninth_rules").set_value("leman_russ").run()
+    assert at.query_params["preset"] == "leman_russ" and hit_chance(at) == "1/2 (50.0%)"
+    assert open_page("ninth", edition="8").radio(key="ninth_rules").value == "8"
+
+
 def test_leman_russ_grinding_advance_doubles_turret_shots():
     at = open_page("ninth", preset="leman_russ")
     assert metric(at, "Expected hits") == "1.75"  # D6 at 4+
@@ -277,7 +291,7 @@ def test_ninth_bad_modifier_text_keeps_the_last_good_value():
 def test_ninth_link_restores_every_input():
     query = dict(edition="8", melee="1", skill="4", mods="-1,+2", reroll="ones", attacks="2D3+2", auto="0")
     at = open_page("ninth", **query)
-    assert at.radio(key="ninth_edition").value == 8
+    assert at.radio(key="ninth_rules").value == "8"
     assert at.pills(key="ninth_flags").value == ["melee"]
     assert at.selectbox(key="ninth_skill").value == 4
     assert at.text_input(key="ninth_mods").value == "-1,+2"

@@ -10,7 +10,11 @@ from hitrules.situations import answer_ninth, chance_text
 P = "ninth"
 HELP = ("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
         "the modifier at ±1; an unmodified 6 always hits and an unmodified 1 always fails.")
-GROUPS = {"flags": ("melee", "auto"), "ow": ("overwatch", "eir", "charged", "blast")}
+# The edition and the unit preset are one choice: a preset brings its own edition.
+GROUPS = {"rules": {"9": {"edition": 9, "preset": "none"}, "8": {"edition": 8, "preset": "none"},
+                    **{key: {"preset": key} for key in PRESETS}},
+          "flags": ("melee", "auto"), "ow": ("overwatch", "eir", "charged", "blast")}
+RULES_NAMES = {"9": "9th edition", "8": "8th edition", **{key: p.name for key, p in PRESETS.items()}}
 FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits"}
 OW_NAMES = {"overwatch": "The unit has Set Overwatch",
             "eir": "Enemy within Engagement Range of the firing unit",
@@ -50,22 +54,19 @@ def render() -> None:
 
 def _inputs() -> None:
     """The attack, its modifiers and re-rolls, and Overwatch."""
-    preset_key = st.selectbox("Unit preset", ("none", *PRESETS), key="ninth_preset",
-                              format_func=lambda k: "None: set the profile yourself" if k == "none"
-                              else PRESETS[k].name,
-                              help="A preset sets the edition, skill and attacks from the unit's "
-                                   "datasheet.")
-    if preset_key == "none":
-        st.radio("Edition", ninth.EDITIONS, key="ninth_edition", horizontal=True,
-                 format_func=lambda e: f"{e}th",
-                 help="8th edition: modifiers are not capped, and a 6 does not always hit.")
+    rules = st.radio("Rules", tuple(GROUPS["rules"]), key="ninth_rules", horizontal=True,
+                     format_func=RULES_NAMES.get,
+                     help="9th edition caps modifiers at ±1 and an unmodified 6 always hits; 8th "
+                          "edition does neither. A unit preset sets the edition, skill and attacks "
+                          "from the unit's datasheet.")
+    if rules not in PRESETS:
         row = st.container(horizontal=True)
         row.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS characteristic: a roll of X or more hits.")
         row.text_input("Attacks", key="ninth_attacks", max_chars=12,
                      help="A number (10) or dice (D3, D6, 2D6, D6+1).")
     else:
-        preset = PRESETS[preset_key]
+        preset = PRESETS[rules]
         st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds",
                         help="The profile degrades: fewer wounds, worse BS.")
         st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
