@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 import streamlit as st
 from streamlit import config
@@ -33,6 +34,32 @@ def require_router() -> None:
             st.rerun()
 
 
+@dataclass(frozen=True)
+class Reveal:
+    """A pill that reveals the widget of a parameter, and is on when that parameter is not ``off``.
+
+    E.g. ``Reveal("overwatch_fire", "trigger", off="none", on="charge")``: the pill shows the
+    trigger's widget; turning the pill off sets the trigger to "none"; turning it on starts the
+    trigger at "charge". While the pill is off, the hidden widget holds ``on``, ready.
+    """
+
+    name: str
+    param: str
+    off: object
+    on: object
+
+
+def pill_names(group: tuple) -> tuple[str, ...]:
+    """The pills of a multi-select group, for its widget's options."""
+    return tuple(entry.name if isinstance(entry, Reveal) else entry for entry in group)
+
+
+def _reveals(groups: dict) -> dict[str, Reveal]:
+    """The pills of ``groups`` that reveal a parameter's widget, by that parameter."""
+    return {entry.param: entry for group in groups.values() if isinstance(group, tuple)
+            for entry in group if isinstance(entry, Reveal)}
+
+
 def _widget_value(param: urlstate.Param, value: object) -> object:
     """What the widget holds for a value: text params as their text, lists as lists."""
     if param.text:
@@ -46,37 +73,50 @@ def _grouped(groups: dict) -> set[str]:
     """The parameters that group widgets hold.
 
     A group is a widget that holds several parameters: a tuple of on/off parameters is a
-    multi-select (pills) holding the names of those that are on; a dict is one choice whose
-    every option stands for values of some parameters, e.g. ``{"8": {"edition": 8, "preset":
-    "none"}, "leman_russ": {"preset": "leman_russ"}}``.
+    multi-select (pills) holding the names of those that are on (a ``Reveal`` among them is a
+    pill that shows another parameter's widget, which holds that parameter itself); a dict is
+    one choice whose every option stands for values of some parameters, e.g. ``{"8":
+    {"edition": 8, "preset": "none"}, "leman_russ": {"preset": "leman_russ"}}``.
     """
     held = set()
     for group in groups.values():
-        held |= set(group) if isinstance(group, tuple) else {name for implied in group.values() for name in implied}
+        held |= ({name for name in group if isinstance(name, str)} if isinstance(group, tuple)
+                 else {name for implied in group.values() for name in implied})
     return held
 
 
 def _group_widget_value(group, values: dict):
     """What a group widget shows for the page's values."""
     if isinstance(group, tuple):
-        return [name for name in group if values[name]]
+        return [name for name, entry in zip(pill_names(group), group, strict=True)
+                if (values[entry.param] != entry.off if isinstance(entry, Reveal) else values[entry])]
     return next((option for option, implied in group.items()
                  if all(values[name] == value for name, value in implied.items())), next(iter(group)))
 
 
-def _group_values(group, shown) -> dict:
-    """The parameters' values a group widget stands for."""
-    if isinstance(group, tuple):
-        return {name: name in shown for name in group}
-    return dict(group.get(shown, {}))
+def _group_values(group, shown, values: dict) -> dict:
+    """The parameters' values a group widget stands for (``values``: what they are so far)."""
+    if not isinstance(group, tuple):
+        return dict(group.get(shown, {}))
+    found = {}
+    for entry in group:
+        if not isinstance(entry, Reveal):
+            found[entry] = entry in shown
+        elif entry.name not in shown:
+            found[entry.param] = entry.off
+        elif values[entry.param] == entry.off:
+            found[entry.param] = entry.on
+    return found
 
 
 def _set_widgets(prefix: str, params, groups: dict, values: dict, present: dict | None) -> dict:
     """Give each widget its value (only those missing from ``present``, when it is given),
     group widgets included. Returns what it wrote."""
     ss = st.session_state
-    grouped = _grouped(groups)
-    wanted = {f"{prefix}_{p.name}": _widget_value(p, values[p.name]) for p in params
+    grouped, reveals = _grouped(groups), _reveals(groups)
+    shown = {name: reveals[name].on if name in reveals and value == reveals[name].off else value
+             for name, value in values.items()}
+    wanted = {f"{prefix}_{p.name}": _widget_value(p, shown[p.name]) for p in params
               if p.widget and p.name not in grouped}
     wanted |= {f"{prefix}_{name}": _group_widget_value(group, values) for name, group in groups.items()}
     if present is not None:
@@ -125,10 +165,6 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
     """
     values = dict(state[f"_{prefix}_values"])
     warnings = []
-    for name, group in (groups or {}).items():
-        shown = state.get(f"{prefix}_{name}")
-        if shown is not None:
-            values |= _group_values(group, shown)
     grouped = _grouped(groups or {})
     for p in params:
         key = f"{prefix}_{p.name}"
@@ -142,6 +178,11 @@ def read_values(prefix: str, params: tuple[urlstate.Param, ...], groups: dict | 
                 warnings.append(f"{p.name}: {error} Still using {p.format(values[p.name]) or 'none'}.")
         else:
             values[p.name] = tuple(raw) if isinstance(raw, list) else raw
+    # Groups last: a pill that reveals a widget decides over what that widget held.
+    for name, group in (groups or {}).items():
+        shown = state.get(f"{prefix}_{name}")
+        if shown is not None:
+            values |= _group_values(group, shown, values)
     return values, warnings
 
 

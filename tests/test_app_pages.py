@@ -99,7 +99,7 @@ def test_fantasy_shots_text_and_bad_text_keeps_the_last_good_value():
 
 def test_fantasy_split_fire():
     at = open_page("fantasy", shots="4", cover="hard")
-    at.checkbox(key="fantasy_split").check().run()
+    at.pills(key="fantasy_conditions").set_value(["split"]).run()
     at.text_input(key="fantasy_shots2").input("2").run()
     at.radio(key="fantasy_cover2").set_value("none").run()
     assert hit_chance(at) == "1/6 (16.7%)"
@@ -219,8 +219,13 @@ def test_ninth_each_widget():
 
 def test_ninth_overwatch_widgets_and_verdicts():
     at = open_page("ninth")
-    at.selectbox(key="ninth_trigger").set_value("charge").run()
+    assert "ninth_trigger" not in [w.key for w in at.selectbox]  # none until the attack is Overwatch fire
+    at.pills(key="ninth_flags").set_value(["overwatch_fire"]).run()
+    assert at.selectbox(key="ninth_trigger").value == "charge"
     assert hit_chance(at) == "0 (0.0%)" and "only a unit that has Set Overwatch" in text(at)
+    at.selectbox(key="ninth_trigger").set_value("advance").run()
+    assert at.query_params["trigger"] == "advance"
+    at.selectbox(key="ninth_trigger").set_value("charge").run()
     at.pills(key="ninth_ow").set_value(["overwatch"]).run()
     assert hit_chance(at) == "1/6 (16.7%)" and metric(at, "Roll needed") == "an unmodified 6"
     at.pills(key="ninth_ow").set_value(["overwatch", "eir"]).run()
@@ -231,6 +236,17 @@ def test_ninth_overwatch_widgets_and_verdicts():
     assert hit_chance(at) == "0 (0.0%)" and "Blast" in text(at)
     assert dict(at.query_params) == {
         "trigger": "charge", "overwatch": "1", "eir": "1", "charged": "1", "blast": "1"}
+    at.pills(key="ninth_flags").set_value([]).run()  # a normal attack again
+    assert hit_chance(at) == "2/3 (66.7%)" and "trigger" not in at.query_params
+    assert "ninth_trigger" not in [w.key for w in at.selectbox]
+
+
+def test_ninth_link_with_a_trigger_opens_the_overwatch_widgets():
+    at = open_page("ninth", trigger="fall_back", overwatch="1")
+    assert at.pills(key="ninth_flags").value == ["overwatch_fire"]
+    assert at.selectbox(key="ninth_trigger").value == "fall_back"
+    assert at.pills(key="ninth_ow").value == ["overwatch"]
+    assert hit_chance(at) == "1/6 (16.7%)" and "ended a Fall Back move" in text(at)
 
 
 @pytest.mark.parametrize(("wounds", "chance"), [(12, "1/2 (50.0%)"), (5, "1/3 (33.3%)"), (2, "1/6 (16.7%)")])

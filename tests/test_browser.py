@@ -141,6 +141,7 @@ def test_ninth_capped_modifiers_and_rerolls(page: Page, app_server):
 
 def test_ninth_overwatch(page: Page, app_server):
     open_app(page, app_server, "ninth?reroll=ones")
+    tick(page, "Overwatch fire")
     choose(page, "Firing Overwatch because the enemy unit…", "ended a charge move")
     expect(page.get_by_text("only a unit that has Set Overwatch").first).to_be_visible()
     tick(page, "The unit has Set Overwatch")

@@ -9,10 +9,10 @@ from hitrules.situations import answer_fantasy, chance_text
 P = "fantasy"
 HELP = ("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then "
         "4+, 5+ or 6+; 10 or more is impossible. The Why below works through your situation.")
-GROUPS = {"conditions": ("moved", "close", "stand", "lone", "auto")}
+GROUPS = {"conditions": ("moved", "close", "stand", "lone", "auto", "split")}
 CONDITION_NAMES = {"moved": "Moved (pivoting counts) -1", "close": 'Target within 4" +1',
                    "stand": "Stand & Shoot -1", "lone": "Lone model target",
-                   "auto": "Automatic hits (magic missile)"}
+                   "auto": "Automatic hits (magic missile)", "split": "Split fire: two groups"}
 COVER_HELP = ("What obscures the majority of the target. Soft cover (hedge, fence, wagon) -1; hard cover "
               "(wall, boulder, building, another unit) -2. They never stack: only the -2 counts.")
 LOS_HELP = "Line of Sight value, 1 (infantry) to 10."
@@ -58,7 +58,9 @@ def _inputs(answer) -> None:
     conditions = st.pills("Conditions", GROUPS["conditions"], key="fantasy_conditions",
                           selection_mode="multi", wrap=True, format_func=CONDITION_NAMES.get,
                           help="Tap each that applies. A lone model gives -1 only with Unit "
-                               "Strength 2 or less; automatic hits skip the roll.")
+                               "Strength 2 or less; automatic hits skip the roll. Split fire: when some "
+                               "models have a different view of the target, each group is resolved on "
+                               "its own and the unit's hits are the sum.")
     if "lone" in conditions:
         st.number_input("The lone model's Unit Strength", min_value=1, max_value=100, step=1,
                         key="fantasy_us", help="2 or less gives -1 to hit.")
@@ -67,10 +69,7 @@ def _inputs(answer) -> None:
              help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
     groups = answer.groups if answer else ()
     _cover_inputs("", "What obscures the majority of the target", groups[:1])
-    split = st.checkbox("Split fire: some models have a different view", key="fantasy_split",
-                        help="Models with a clear shot and models without are resolved as separate "
-                             "groups; the unit's hits are the sum.")
-    if split:
+    if "split" in conditions:
         st.text_input("Group 2 shots", key="fantasy_shots2", max_chars=12,
                       help="Shots fired by the second group: a number or dice.")
         _cover_inputs("2", "Group 2: what obscures the target", groups[1:2])

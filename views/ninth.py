@@ -13,9 +13,10 @@ HELP = ("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
 # The edition and the unit preset are one choice: a preset brings its own edition.
 GROUPS = {"rules": {"9": {"edition": 9, "preset": "none"}, "8": {"edition": 8, "preset": "none"},
                     **{key: {"preset": key} for key in PRESETS}},
-          "flags": ("melee", "auto"), "ow": ("overwatch", "eir", "charged", "blast")}
+          "flags": ("melee", "auto", webui.Reveal("overwatch_fire", "trigger", off="none", on="charge")),
+          "ow": ("overwatch", "eir", "charged", "blast")}
 RULES_NAMES = {"9": "9th edition", "8": "8th edition", **{key: p.name for key, p in PRESETS.items()}}
-FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits"}
+FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits", "overwatch_fire": "Overwatch fire"}
 OW_NAMES = {"overwatch": "The unit has Set Overwatch",
             "eir": "Enemy within Engagement Range of the firing unit",
             "charged": "The target just ended a charge within Engagement Range of it",
@@ -81,16 +82,17 @@ def _inputs() -> None:
     st.radio("Re-rolls", ninth.REROLLS, key="ninth_reroll", horizontal=True,
              format_func=ninth.REROLL_NAMES.get,
              help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
-    st.pills("The attack", GROUPS["flags"], key="ninth_flags", selection_mode="multi", wrap=True,
-             format_func=FLAG_NAMES.get,
-             help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
-                  "automatically hits makes no hit roll: each attack scores one hit, in Overwatch too.")
-    trigger = st.selectbox(
-        "Firing Overwatch because the enemy unit…", ("none", *ninth.TRIGGERS), key="ninth_trigger",
-        format_func=lambda t: "Not Overwatch: a normal attack" if t == "none" else ninth.TRIGGER_NAMES[t],
-        help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
-             "Fall Back or charge move, or opens a Hatchway.")
-    if trigger != "none":
+    flags = st.pills("The attack", webui.pill_names(GROUPS["flags"]), key="ninth_flags", selection_mode="multi",
+                     wrap=True, format_func=FLAG_NAMES.get,
+                     help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
+                          "automatically hits makes no hit roll: each attack scores one hit, in Overwatch "
+                          "too. Overwatch fire: shooting at an enemy unit that was just set up, moved, charged "
+                          "or opened a Hatchway.")
+    if "overwatch_fire" in flags:
+        st.selectbox("Firing Overwatch because the enemy unit…", ninth.TRIGGERS, key="ninth_trigger",
+                     format_func=ninth.TRIGGER_NAMES.get,
+                     help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
+                          "Fall Back or charge move, or opens a Hatchway.")
         st.pills("Overwatch conditions", GROUPS["ow"], key="ninth_ow", selection_mode="multi", wrap=True,
                  format_func=OW_NAMES.get,
                  help="Set Overwatch: started at the end of the Move Units step of the unit's "
