@@ -47,11 +47,6 @@ RERUNS = 300  # timed reruns of every page in a block
 BURST = 5  # reruns of one page in a row; the first of each burst is not timed
 
 
-def rerun_times(name: str, reruns: int = RERUNS) -> list[float]:
-    """Timed reruns of one page on its own (kept for profiling one page)."""
-    return block([name], reruns)[name]
-
-
 def block(names: list[str], reruns: int = RERUNS) -> dict[str, list[float]]:
     """Time ``reruns`` reruns of each page, in bursts taken in turn: BURST reruns of the first
     page, then of the next, and round again. Taking turns spreads machine noise (another
