@@ -323,10 +323,10 @@ def _with_csv(table):
 
 def show_distribution(prefix: str, values: dict, dist: Distribution, title: str) -> None:
     """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
-    fig = cached(lambda: figures.distribution_figure(dist, title), situation_key(f"{prefix} figure", values))
+    key = situation_key(prefix, values)
+    fig = cached(lambda: figures.distribution_figure(dist, title), f"figure:{key}")
     st.plotly_chart(fig, key=f"{prefix}_chart", config={"displayModeBar": False})
-    table_with_download(prefix, lambda: figures.distribution_table(dist), f"{prefix}-hits",
-                        situation_key(prefix, values))
+    table_with_download(prefix, lambda: figures.distribution_table(dist), f"{prefix}-hits", key)
 
 
 def metrics_row(*metrics: tuple[str, str, str | None]) -> None:
@@ -358,12 +358,7 @@ def pages() -> dict:
     return state["_pages"]
 
 
-def page_ref(name: str):
-    """The page called ``name``, for st.page_link."""
-    return pages()[name]
-
-
 def sidebar_links(links: list[tuple[str, str, dict]]) -> None:
     """Links from this page to others, carrying the situation in the link."""
     for name, label, query in links:
-        st.sidebar.page_link(page_ref(name), label=label, query_params=query)
+        st.sidebar.page_link(pages()[name], label=label, query_params=query)

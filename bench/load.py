@@ -68,7 +68,7 @@ class Fantasy(Scenario):
     page_name = "fantasy"
 
     def change(self, rng, ids):
-        bs = rng.randint(1, 10)
+        bs = rng.randint(*fantasy.BS_RANGE)
         return ([WidgetState(id=ids["Ballistic Skill (BS)"], double_value=bs)],
                 chance_text(fantasy.hit_chance(bs, 0)))
 
@@ -77,7 +77,7 @@ class Ninth(Scenario):
     page_name = "ninth"
 
     def change(self, rng, ids):
-        skill = rng.randint(2, 6)
+        skill = rng.randint(*ninth.SKILL_RANGE)
         mods = [rng.choice((-1, 1)) for _ in range(rng.randint(0, 3))]
         states = [WidgetState(id=ids["Skill (X+)"], string_value=f"{skill}+"),
                   WidgetState(id=ids["Hit modifiers"], string_value=",".join(f"{m:+d}" for m in mods))]

@@ -35,6 +35,8 @@ __all__ = [
 RULESETS = ("fantasy", "ninth", "eighth")
 RULESET_NAMES = {"fantasy": "Fantasy (BS 1-10)", "ninth": "9th edition (X+)", "eighth": "8th edition (X+)"}
 _EDITION = {"ninth": 9, "eighth": 8}
+#: The net modifiers Explore and the rule-set comparison take.
+MODIFIER_RANGE = (-10, 10)
 
 
 def grid_axes(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -85,7 +87,7 @@ class DiffCell:
 def diff_cell(base: int, modifier: int) -> DiffCell:
     """Compare a base score X+ (fantasy BS 7 - X) and a modifier across the rule sets."""
     check_int("The base score", base, 2, 6)
-    check_int("The modifier", modifier, -10, 10)
+    check_int("The modifier", modifier, *MODIFIER_RANGE)
     f = fantasy.hit_chance(7 - base, modifier)
     e8 = ninth.hit_chance(base, modifier, edition=8)
     e9 = ninth.hit_chance(base, modifier, edition=9)
@@ -94,12 +96,10 @@ def diff_cell(base: int, modifier: int) -> DiffCell:
     if net9 != modifier:
         faces = ninth.hitting_faces(base, net9, edition=9)
         reasons.append(f"9th caps {modifier:+d} at {net9:+d}, so it needs {faces[0]}+ on the die.")
-    needed = base - modifier
-    if needed > 6:
-        if needed <= 9:
-            reasons.append(f"Fantasy needs {needed}: a 6, then {needed - 3}+ (the 7+ chart).")
-        else:
-            reasons.append(f"Fantasy needs {needed}: 10 or more is impossible.")
+    needed = fantasy.required_score(7 - base, modifier)
+    if needed >= fantasy.SECOND_DIE_FROM:
+        chart = "the 7+ chart" if needed < fantasy.IMPOSSIBLE_FROM else "10 or more"
+        reasons.append(f"Fantasy needs {needed}: {fantasy.roll_text(needed)} ({chart}).")
         reasons.append("8th edition has no automatic hit on a 6: no roll reaches it.")
         if net9 == modifier:
             reasons.append("9th edition: an unmodified 6 always hits.")
@@ -146,7 +146,6 @@ def shots_needed(p: Fraction, hits: int, confidence: Fraction, most: int = dice.
     check_int("Hits wanted", hits, 1, most)
     if isinstance(confidence, bool) or not isinstance(confidence, (int, Fraction)) or not 0 < confidence < 1:
         raise ValueError("The chance wanted must be above 0% and below 100%.")
-
     check_int("The most shots", most, 1, dice.MAX_ATTACKS)
 
     def enough(n: int) -> bool:

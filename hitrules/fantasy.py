@@ -49,6 +49,10 @@ SPECIAL_RULE_NAMES = {
 BS_RANGE = (1, 10)
 LOS_RANGE = (1, 10)
 UNIT_STRENGTH_RANGE = (1, 100)
+#: The 7+ chart: from this score a 6 must be rolled and then a second D6 (score - 3)+.
+SECOND_DIE_FROM = 7
+#: From this score the shot cannot hit.
+IMPOSSIBLE_FROM = 10
 #: Modifiers beyond this cannot change the answer (the chart ends at 10+ and 2+).
 MODIFIER_RANGE = (-100, 100)
 
@@ -72,9 +76,9 @@ def roll_faces(required: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     >>> roll_faces(8)
     ((6,), (5, 6))
     """
-    if required >= 10:
+    if required >= IMPOSSIBLE_FROM:
         return (), None
-    if required >= 7:
+    if required >= SECOND_DIE_FROM:
         return (6,), tuple(range(required - 3, 7))
     return tuple(range(max(required, 2), 7)), None
 

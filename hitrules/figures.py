@@ -11,7 +11,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from hitrules import compare
+from hitrules import compare, fantasy, ninth
 from hitrules._steps import percent
 from hitrules.dice import Distribution
 
@@ -23,6 +23,7 @@ HIT, MISS = "#009E73", "#D55E00"
 NEGLIGIBLE = Fraction(1, 10**12)
 #: Longer exact fractions are summarised in hover text (the CSV keeps them whole).
 EXACT_TEXT_LIMIT = 40
+MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
 
 
 class FrozenFigure(go.Figure):
@@ -98,7 +99,7 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go
     )
     fig.update_layout(
         title=title, xaxis_title="hits (k)", yaxis_title="chance", yaxis_tickformat=".0%",
-        yaxis_range=[0, 1.02], height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        yaxis_range=[0, 1.02], height=340, margin=MARGIN,
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         hovermode="x unified" if len(ks) > 1 else "closest",
     )
@@ -115,10 +116,11 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
     rolls = [[compare.roll_text(ruleset, s, m) for m in mods] for s in skills]
     short = [[r.replace("a 6, then ", "6→").replace("impossible", "—") for r in row] for row in rolls]
     if ruleset == "ninth":
-        xlabels = [f"{m:+d}" if -1 <= m <= 1 else f"{m:+d} (cap {max(-1, min(1, m)):+d})" for m in mods]
+        xlabels = [f"{m:+d}" if ninth.net_modifier(m) == m else f"{m:+d} (cap {ninth.net_modifier(m):+d})"
+                   for m in mods]
     else:
         xlabels = [f"{m:+d}" for m in mods]
-    ylabels = [f"BS {s}" if ruleset == "fantasy" else f"{s}+" for s in skills]
+    ylabels = [skill_label(ruleset, s) for s in skills]
     fig = FrozenFigure(go.Heatmap(
         z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
         colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
@@ -133,8 +135,13 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
                       line={"color": PALETTE[3], "width": 4})
     fig.update_layout(title=f"Hit chance: {compare.RULESET_NAMES[ruleset]}", xaxis_title="net modifier",
                       xaxis_type="category", yaxis_type="category",
-                      yaxis_autorange="reversed", height=460, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+                      yaxis_autorange="reversed", height=460, margin=MARGIN)
     return fig
+
+
+def skill_label(ruleset: str, skill: int) -> str:
+    """``BS 3`` for fantasy, ``3+`` for 9th and 8th edition."""
+    return f"BS {skill}" if ruleset == "fantasy" else f"{skill}+"
 
 
 def grid_table(ruleset: str) -> pd.DataFrame:
@@ -148,25 +155,32 @@ def stack_name(tokens: tuple[str, ...]) -> str:
     return " + ".join(compare.FANTASY_STACK_TOKENS[t] for t in tokens) or "no modifiers"
 
 
+_ALL_BS = tuple(range(fantasy.BS_RANGE[0], fantasy.BS_RANGE[1] + 1))
+
+
+def _stack_chances(stack: tuple[str, ...]) -> list[Fraction]:
+    return [compare.stack_result(bs, stack).probability for bs in _ALL_BS]
+
+
 def stacks_figure(stacks: tuple[tuple[str, ...], ...]) -> go.Figure:
     """One line per modifier stack: fantasy hit chance against BS."""
     fig = FrozenFigure()
     for n, stack in enumerate(stacks):
-        chances = [compare.stack_result(bs, stack).probability for bs in range(1, 11)]
-        fig.add_scatter(x=list(range(1, 11)), y=[float(p) for p in chances], mode="lines+markers",
+        chances = _stack_chances(stack)
+        fig.add_scatter(x=list(_ALL_BS), y=[float(p) for p in chances], mode="lines+markers",
                         name=stack_name(stack), line={"color": PALETTE[n % len(PALETTE)]},
                         marker={"symbol": n}, customdata=[exact_text(p) for p in chances],
                         hovertemplate=f"{stack_name(stack)}<br>BS %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(title="Hit chance by BS for each stack", xaxis_title="BS", yaxis_title="chance",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=380, xaxis_dtick=1,
-                      legend={"orientation": "h", "y": -0.25}, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+                      legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
     return fig
 
 
 def stacks_table(stacks: tuple[tuple[str, ...], ...]) -> pd.DataFrame:
-    data: dict[str, list] = {"BS": list(range(1, 11))}
+    data: dict[str, list] = {"BS": list(_ALL_BS)}
     for stack in stacks:
-        data[stack_name(stack)] = [str(compare.stack_result(bs, stack).probability) for bs in range(1, 11)]
+        data[stack_name(stack)] = [str(p) for p in _stack_chances(stack)]
     return pd.DataFrame(data)
 
 
@@ -174,8 +188,9 @@ def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
     """How each modifier of a stack moves the score needed, from 7 - BS to the final roll."""
     result = compare.stack_result(bs, stack)
     steps = compare.stack_steps(bs, stack)
+    base = fantasy.required_score(bs, 0)
     labels = [f"BS {bs}: 7 - {bs}"] + [s.text.split(":")[0] for s in steps[1:]] + ["needed"]
-    values = [7 - bs] + [-s.delta for s in steps[1:]] + [result.required]
+    values = [base] + [-s.delta for s in steps[1:]] + [result.required]
     fig = FrozenFigure(go.Waterfall(
         x=labels, y=values, measure=["absolute"] + ["relative"] * (len(steps) - 1) + ["total"],
         text=[str(v) if i in (0, len(values) - 1) else f"{v:+d}" for i, v in enumerate(values)],
@@ -183,16 +198,22 @@ def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
         totals={"marker": {"color": PALETTE[0]}}, connector={"line": {"color": "#888"}},
         hovertemplate="%{x}: %{text}<extra></extra>",
     ))
-    fig.add_hline(y=7, line_dash="dot", annotation_text="7+: a 6, then…", line_color=PALETTE[1])
-    fig.add_hline(y=10, line_dash="dot", annotation_text="10+: impossible", line_color=PALETTE[3])
+    fig.add_hline(y=fantasy.SECOND_DIE_FROM, line_dash="dot", line_color=PALETTE[1],
+                  annotation_text=f"{fantasy.SECOND_DIE_FROM}+: a 6, then…")
+    fig.add_hline(y=fantasy.IMPOSSIBLE_FROM, line_dash="dot", line_color=PALETTE[3],
+                  annotation_text=f"{fantasy.IMPOSSIBLE_FROM}+: impossible")
     fig.update_layout(title=f"Score needed, step by step: {result.roll} ({exact_text(result.probability)})",
-                      yaxis_title="score needed", height=380, margin={"l": 10, "r": 10, "t": 40, "b": 10},
-                      yaxis_range=[0, max(11, (result.required or 0) + 1)])
+                      yaxis_title="score needed", height=380, margin=MARGIN,
+                      yaxis_range=[0, max(fantasy.IMPOSSIBLE_FROM + 1, (result.required or 0) + 1)])
     return fig
 
 
+def _diff_cells(base: int) -> list[compare.DiffCell]:
+    return [compare.diff_cell(base, m) for m in range(-4, 3)]
+
+
 def diff_table(base: int) -> pd.DataFrame:
-    cells = [compare.diff_cell(base, m) for m in range(-4, 3)]
+    cells = _diff_cells(base)
     return pd.DataFrame({
         "modifier": [f"{c.modifier:+d}" for c in cells],
         "fantasy": [str(c.fantasy) for c in cells],
@@ -205,7 +226,7 @@ def diff_table(base: int) -> pd.DataFrame:
 
 def diff_figure(base: int) -> go.Figure:
     """The same base score and modifiers under fantasy, 8th and 9th, side by side."""
-    cells = [compare.diff_cell(base, m) for m in range(-4, 3)]
+    cells = _diff_cells(base)
     x = [f"{c.modifier:+d}" + ("" if c.agree else " ≠") for c in cells]
     fig = FrozenFigure()
     for n, (name, attr) in enumerate(((f"fantasy (BS {7 - base})", "fantasy"), ("8th", "eighth"),
@@ -217,12 +238,17 @@ def diff_figure(base: int) -> go.Figure:
     fig.update_layout(barmode="group", title=f"Base {base}+ under each rule set (≠ marks a disagreement)",
                       xaxis_title="total modifier", yaxis_title="chance", yaxis_tickformat=".0%",
                       height=380, legend={"orientation": "h", "y": -0.25},
-                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+                      margin=MARGIN)
     return fig
 
 
+def _helpers(modifier: int, edition: int) -> list[compare.Helper]:
+    skills, _ = compare.grid_axes("ninth")
+    return [compare.which_helps(s, modifier, edition) for s in skills]
+
+
 def helps_table(modifier: int, edition: int) -> pd.DataFrame:
-    helpers = [compare.which_helps(s, modifier, edition) for s in range(2, 7)]
+    helpers = _helpers(modifier, edition)
     return pd.DataFrame({
         "skill": [f"{h.skill}+" for h in helpers],
         "as is": [str(h.plain) for h in helpers],
@@ -235,7 +261,7 @@ def helps_table(modifier: int, edition: int) -> pd.DataFrame:
 
 def helps_figure(modifier: int, edition: int) -> go.Figure:
     """+1 to hit against re-roll 1s and re-roll failed hits, for each skill; the best is starred."""
-    helpers = [compare.which_helps(s, modifier, edition) for s in range(2, 7)]
+    helpers = _helpers(modifier, edition)
     x = [f"{h.skill}+" for h in helpers]
     fig = FrozenFigure()
     for n, (name, attr) in enumerate((("as is", "plain"), ("+1 to hit", "plus_one"),
@@ -248,7 +274,7 @@ def helps_figure(modifier: int, edition: int) -> go.Figure:
     fig.update_layout(barmode="group", title=f"Which helps more? ({edition}th edition, modifier {modifier:+d}; "
                       "★ best)", xaxis_title="skill", yaxis_title="chance", yaxis_tickformat=".0%",
                       yaxis_range=[0, 1.1], height=380, legend={"orientation": "h", "y": -0.25},
-                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+                      margin=MARGIN)
     return fig
 
 
@@ -257,7 +283,7 @@ def shots_rows(ruleset: str, modifier: int, hits: int, confidence: int) -> list[
     rows = []
     for s in skills:
         p = compare.chance(ruleset, s, modifier)
-        rows.append((f"BS {s}" if ruleset == "fantasy" else f"{s}+", p,
+        rows.append((skill_label(ruleset, s), p,
                      compare.shots_needed(p, hits, Fraction(confidence, 100))))
     return rows
 
@@ -279,7 +305,7 @@ def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int) -> go.
     ))
     fig.update_layout(title=f"Shots for at least {hits} hit{'s' if hits > 1 else ''} with {confidence}% chance",
                       xaxis_title="skill", yaxis_title="shots", height=380,
-                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+                      margin=MARGIN)
     return fig
 
 
@@ -296,5 +322,5 @@ def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
                   annotation_text=f"exact chance {exact_text(p)}")
     fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
-                      margin={"l": 10, "r": 10, "t": 40, "b": 10})
+                      margin=MARGIN)
     return fig

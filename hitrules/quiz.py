@@ -19,6 +19,12 @@ from hitrules._steps import Step, check_int
 __all__ = ["Question", "describe_attack", "describe_shot", "question"]
 
 MAX_SEED = 999_999
+MAX_QUESTION = 1000
+#: Every roll a question's answer can be, in the engine's own words.
+ROLL_CHOICES = {
+    "fantasy": tuple(dict.fromkeys(fantasy.roll_text(score) for score in range(2, fantasy.IMPOSSIBLE_FROM + 1))),
+    "ninth": (*(ninth.faces_text(tuple(range(x, 7))) for x in range(2, 7)), ninth.faces_text(())),
+}
 
 
 @dataclass(frozen=True)
@@ -88,13 +94,11 @@ def _ninth(rng: random.Random):
 def question(seed: int, number: int) -> Question:
     """Question ``number`` (1, 2, …) of the quiz made from ``seed``: always the same question."""
     check_int("The quiz seed", seed, 0, MAX_SEED)
-    check_int("The question number", number, 1, 1000)
+    check_int("The question number", number, 1, MAX_QUESTION)
     rng = random.Random(f"hitrules-quiz:{seed}:{number}")
     ruleset = rng.choice(("fantasy", "ninth"))
     situation, result = (_fantasy if ruleset == "fantasy" else _ninth)(rng)
-    rolls = ("2+", "3+", "4+", "5+", "6+", "a 6, then 4+", "a 6, then 5+", "a 6, then 6+", "impossible")
-    if ruleset == "ninth":
-        rolls = ("2+", "3+", "4+", "5+", "6+", "impossible")
+    rolls = ROLL_CHOICES[ruleset]
     # The die roll itself; a 9th-edition roll in words also names the re-roll.
     correct_roll = result.roll if ruleset == "fantasy" else ninth.faces_text(result.faces)
     # Wrong chances that a learner would plausibly pick: neighbouring rolls, and forgetting

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from hitrules import compare, dice, fantasy, ninth
+from hitrules import compare, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
@@ -30,6 +30,7 @@ __all__ = [
     "NINTH",
     "Param",
     "ParsedQuery",
+    "bounds",
     "encode",
     "parse_mods",
     "parse_query",
@@ -54,6 +55,8 @@ class Param:
     text: bool = False
     #: Held by a widget of its own; False for values the page keeps itself (Explore's stacks).
     widget: bool = True
+    #: The lowest and highest value of a whole-number parameter, for its widget too.
+    bounds: tuple[int, int] | None = None
 
 
 def _text(value: object) -> str:
@@ -70,6 +73,20 @@ def _int(low: int, high: int, what: str) -> Callable[[str], int]:
         return check_int(what, int(text), low, high)
 
     return parse
+
+
+def _whole(name: str, default: int, low: int, high: int, what: str) -> Param:
+    """A whole-number parameter from ``low`` to ``high``."""
+    return Param(name, default, _int(low, high, what), bounds=(low, high))
+
+
+def bounds(params: tuple[Param, ...]) -> dict[str, tuple[int, int]]:
+    """The lowest and highest value of each whole-number parameter, for the page's widgets.
+
+    >>> bounds(FANTASY)["bs"]
+    (1, 10)
+    """
+    return {p.name: p.bounds for p in params if p.bounds is not None}
 
 
 def _bool(text: str) -> bool:
@@ -137,32 +154,32 @@ _MOST_WOUNDS = max(p.wounds for p in PRESETS.values())
 _MOST_WEAPONS = max(len(p.weapons) for p in PRESETS.values())
 
 FANTASY: tuple[Param, ...] = (
-    Param("bs", 3, _int(*fantasy.BS_RANGE, "BS")),
+    _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
     Param("shots", "10", _attacks, text=True),
     _flag("moved"),
     _flag("close"),
     _flag("stand"),
     _flag("lone"),
-    Param("us", 1, _int(*fantasy.UNIT_STRENGTH_RANGE, "Unit Strength")),
+    _whole("us", 1, *fantasy.UNIT_STRENGTH_RANGE, "Unit Strength"),
     Param("cover", "none", _choice(fantasy.COVERS, "cover")),
-    Param("los_shooter", 1, _int(*_LOS, "LoS value")),
-    Param("los_blocker", 1, _int(*_LOS, "LoS value")),
-    Param("los_target", 1, _int(*_LOS, "LoS value")),
+    _whole("los_shooter", 1, *_LOS, "LoS value"),
+    _whole("los_blocker", 1, *_LOS, "LoS value"),
+    _whole("los_target", 1, *_LOS, "LoS value"),
     Param("rules", (), _multi(fantasy.SPECIAL_RULES, "special rule"), _format_multi),
     _flag("auto"),
     # Split fire: a second group of the same unit with its own shots, cover and LoS.
     _flag("split"),
     Param("shots2", "5", _attacks, text=True),
     Param("cover2", "none", _choice(fantasy.COVERS, "cover")),
-    Param("los_shooter2", 1, _int(*_LOS, "LoS value")),
-    Param("los_blocker2", 1, _int(*_LOS, "LoS value")),
-    Param("los_target2", 1, _int(*_LOS, "LoS value")),
+    _whole("los_shooter2", 1, *_LOS, "LoS value"),
+    _whole("los_blocker2", 1, *_LOS, "LoS value"),
+    _whole("los_target2", 1, *_LOS, "LoS value"),
 )
 
 NINTH: tuple[Param, ...] = (
     Param("edition", 9, _edition),
     _flag("melee"),
-    Param("skill", 3, _int(*ninth.SKILL_RANGE, "The skill X+")),
+    _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
     Param("mods", (), parse_mods, _format_mods, text=True),
     Param("reroll", "none", _choice(ninth.REROLLS, "re-roll")),
     Param("attacks", "10", _attacks, text=True),
@@ -173,8 +190,8 @@ NINTH: tuple[Param, ...] = (
     _flag("charged"),
     _flag("blast"),
     Param("preset", "none", _choice(("none", *PRESETS), "preset")),
-    Param("wounds", _MOST_WOUNDS, _int(1, _MOST_WOUNDS, "Wounds left")),
-    Param("weapon", 0, _int(0, _MOST_WEAPONS - 1, "Weapon number")),
+    _whole("wounds", _MOST_WOUNDS, 1, _MOST_WOUNDS, "Wounds left"),
+    _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
     _flag("half_move"),
 )
 
@@ -213,14 +230,14 @@ LEARN_SECTIONS = ("walk", "roll", "quiz")
 EXPLORE: tuple[Param, ...] = (
     Param("view", "heatmap", _choice(EXPLORE_VIEWS, "view")),
     Param("ruleset", "fantasy", _choice(compare.RULESETS, "rule set")),
-    Param("bs", 3, _int(*fantasy.BS_RANGE, "BS")),
-    Param("skill", 3, _int(*ninth.SKILL_RANGE, "The skill X+")),
-    Param("mod", 0, _int(-10, 10, "The modifier")),
+    _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
+    _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
+    _whole("mod", 0, *compare.MODIFIER_RANGE, "The modifier"),
     Param("edition", 9, _edition),
     Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks, _format_stacks,
           widget=False),
-    Param("hits", 3, _int(1, 100, "Hits wanted")),
-    Param("confidence", 80, _int(1, 99, "Chance wanted (%)")),
+    _whole("hits", 3, 1, 100, "Hits wanted"),
+    _whole("confidence", 80, 1, 99, "Chance wanted (%)"),
 )
 
 _LEARN_FANTASY = ("bs", "moved", "close", "stand", "lone", "us", "cover", "los_shooter", "los_blocker",
@@ -230,11 +247,11 @@ LEARN: tuple[Param, ...] = (
     Param("ruleset", "fantasy", _choice(("fantasy", "ninth"), "rule set")),
     *(p for p in FANTASY if p.name in _LEARN_FANTASY),
     *(p for p in NINTH if p.name in ("edition", "skill", "mods", "reroll")),
-    Param("step", 1, _int(1, 40, "Step")),
-    Param("seed", 1, _int(0, 999_999, "Seed")),
-    Param("rolls", 60, _int(1, 600, "Rolls")),
-    Param("quiz", 1, _int(0, 999_999, "Quiz")),
-    Param("q", 1, _int(1, 1000, "Question")),
+    _whole("step", 1, 1, 40, "Step"),
+    _whole("seed", 1, 0, quiz.MAX_SEED, "Seed"),
+    _whole("rolls", 60, 1, 600, "Rolls"),
+    _whole("quiz", 1, 0, quiz.MAX_SEED, "Quiz"),
+    _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
 )
 
 

@@ -6,6 +6,8 @@ import webui
 from hitrules import compare, figures, ninth, urlstate
 
 P = "explore"
+BOUNDS = urlstate.bounds(urlstate.EXPLORE)
+SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = ("Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
         "and a CSV download.")
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
@@ -26,11 +28,11 @@ def _situation(ruleset_choices=compare.RULESETS) -> str:
     ruleset = row.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
                             format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
     if ruleset == "fantasy":
-        row.number_input("BS", 1, 10, step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
+        row.number_input("BS", *BOUNDS["bs"], step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
     else:
-        row.selectbox("Skill", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+        row.selectbox("Skill", SKILLS, key="explore_skill", format_func=lambda x: f"{x}+",
                       help="The X of X+.")
-    row.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+    row.number_input("Net modifier", *BOUNDS["mod"], step=1, key="explore_mod",
                    help="The sum of your modifiers (9th edition then caps it at ±1).")
     return ruleset
 
@@ -69,7 +71,7 @@ def _stacks(values: dict) -> None:
         pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
                            format_func=lambda i: figures.stack_name(stacks[i]),
                            help="The waterfall shows how this stack moves the score needed.")
-        bs = b.number_input("BS", 1, 10, step=1, key="explore_bs", help="The shooter's Ballistic Skill.")
+        bs = b.number_input("BS", *BOUNDS["bs"], step=1, key="explore_bs", help="The shooter's Ballistic Skill.")
         stack = stacks[min(pick, len(stacks) - 1)]
         fig = webui.cached(lambda: figures.waterfall_figure(bs, stack), f"waterfall:{bs}:{stack}")
         st.plotly_chart(fig, key="explore_waterfall", config={"displayModeBar": False})
@@ -82,7 +84,7 @@ def _diff(values: dict) -> None:
     """The same base score and modifiers under each rule set."""
     st.caption("The same base score and modifiers under each rule set: fantasy BS 7 - X, and X+ in "
                "8th and 9th edition.")
-    base = st.selectbox("Base score", range(2, 7), key="explore_skill", format_func=lambda x: f"{x}+",
+    base = st.selectbox("Base score", SKILLS, key="explore_skill", format_func=lambda x: f"{x}+",
                         help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
     fig = webui.cached(lambda: figures.diff_figure(base), f"diff:{base}")
     st.plotly_chart(fig, key="explore_diff", config={"displayModeBar": False})
@@ -94,7 +96,7 @@ def _helps(values: dict) -> None:
     a, b = st.columns(2)
     edition = a.radio("Edition", ninth.EDITIONS, horizontal=True, key="explore_edition",
                       format_func=lambda e: f"{e}th", help="Re-rolls are a 9th and 8th edition idea.")
-    mod = b.number_input("Net modifier", -10, 10, step=1, key="explore_mod",
+    mod = b.number_input("Net modifier", *BOUNDS["mod"], step=1, key="explore_mod",
                          help="9th edition caps it at ±1 before +1 to hit is added.")
     fig = webui.cached(lambda: figures.helps_figure(mod, edition), f"helps:{mod}:{edition}")
     st.plotly_chart(fig, key="explore_helps", config={"displayModeBar": False})
@@ -106,9 +108,9 @@ def _shots(values: dict) -> None:
     """How many shots give at least so many hits with a given chance."""
     ruleset = _situation()
     a, b = st.columns(2)
-    a.number_input("Hits wanted (at least)", 1, 100, step=1, key="explore_hits",
+    a.number_input("Hits wanted (at least)", *BOUNDS["hits"], step=1, key="explore_hits",
                    help="How many hits you need, at least.")
-    b.slider("With this chance (%)", 1, 99, key="explore_confidence",
+    b.slider("With this chance (%)", *BOUNDS["confidence"], key="explore_confidence",
              help="How sure you want to be of getting them.")
     args = (ruleset, values["mod"], values["hits"], values["confidence"])
     fig = webui.cached(lambda: figures.shots_figure(*args), f"shots:{args}")

@@ -7,6 +7,7 @@ from hitrules import fantasy, urlstate
 from hitrules.situations import answer_fantasy, chance_text
 
 P = "fantasy"
+BOUNDS = urlstate.bounds(urlstate.FANTASY)
 HELP = ("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then "
         "4+, 5+ or 6+; 10 or more is impossible. The Why below works through your situation.")
 GROUPS = {"conditions": ("moved", "close", "stand", "lone", "auto", "split")}
@@ -51,7 +52,7 @@ def render() -> None:
 def _inputs(answer) -> None:
     """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover."""
     row = st.container(horizontal=True)
-    row.number_input("Ballistic Skill (BS)", min_value=1, max_value=10, step=1, key="fantasy_bs",
+    row.number_input("Ballistic Skill (BS)", *BOUNDS["bs"], step=1, key="fantasy_bs",
                      help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
     row.text_input("Shots", key="fantasy_shots", max_chars=12,
                    help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
@@ -62,7 +63,7 @@ def _inputs(answer) -> None:
                                "models have a different view of the target, each group is resolved on "
                                "its own and the unit's hits are the sum.")
     if "lone" in conditions:
-        st.number_input("The lone model's Unit Strength", min_value=1, max_value=100, step=1,
+        st.number_input("The lone model's Unit Strength", *BOUNDS["us"], step=1,
                         key="fantasy_us", help="2 or less gives -1 to hit.")
     st.pills("Special rules (-1 each)", fantasy.SPECIAL_RULES, key="fantasy_rules",
              selection_mode="multi", wrap=True, format_func=fantasy.SPECIAL_RULE_NAMES.get,
@@ -82,11 +83,11 @@ def _cover_inputs(suffix: str, title: str, group: tuple) -> None:
     if cover == "none":
         return
     c1, c2, c3 = st.columns(3)
-    c1.number_input("Shooter LoS", 1, 10, step=1, key=f"fantasy_los_shooter{suffix}", help=LOS_HELP)
-    c2.number_input("Obstacle LoS", 1, 10, step=1, key=f"fantasy_los_blocker{suffix}",
+    c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key=f"fantasy_los_shooter{suffix}", help=LOS_HELP)
+    c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key=f"fantasy_los_blocker{suffix}",
                     help="Cover counts only if the obstacle is at least half as high as both "
                          "the shooter and the target.")
-    c3.number_input("Target LoS", 1, 10, step=1, key=f"fantasy_los_target{suffix}", help=LOS_HELP)
+    c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=f"fantasy_los_target{suffix}", help=LOS_HELP)
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
         st.warning(step.text, icon=":material/visibility:")

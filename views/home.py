@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from webui import page_ref
+from webui import pages
 
 
 def render() -> None:
@@ -12,13 +12,13 @@ def render() -> None:
         "percentage, and shows every step of the working, so you can check it against your rulebook "
         "or teach it to someone new."
     )
-    st.page_link(page_ref("fantasy"), label="Fantasy Roll to Hit: BS, shooting modifiers, cover, 7+ chart",
+    st.page_link(pages()["fantasy"], label="Fantasy Roll to Hit: BS, shooting modifiers, cover, 7+ chart",
                  icon=":material/my_location:")
-    st.page_link(page_ref("ninth"), label="9th / 8th edition hit roll: modifiers, re-rolls, Overwatch, "
+    st.page_link(pages()["ninth"], label="9th / 8th edition hit roll: modifiers, re-rolls, Overwatch, "
                  "Leman Russ", icon=":material/rocket_launch:")
-    st.page_link(page_ref("explore"), label="Explore: every BS and modifier at once, rule sets side by side",
+    st.page_link(pages()["explore"], label="Explore: every BS and modifier at once, rule sets side by side",
                  icon=":material/monitoring:")
-    st.page_link(page_ref("learn"), label="Learn: walk through a roll, roll the dice, take a quiz",
+    st.page_link(pages()["learn"], label="Learn: walk through a roll, roll the dice, take a quiz",
                  icon=":material/school:")
     st.info("Chances are exact fractions; percentages are rounded to one decimal. The project's reading "
             "of the rules, and where it had to choose, is in docs/rules.md of the repository.",

@@ -1,7 +1,6 @@
 """Learn: walk through a roll one rule at a time, roll virtual dice, and take a quiz."""
 
 import random
-from fractions import Fraction
 
 import streamlit as st
 
@@ -10,6 +9,8 @@ from hitrules import dice, fantasy, figures, ninth, quiz, urlstate
 from hitrules.situations import answer_learn, chance_text
 
 P = "learn"
+BOUNDS = urlstate.bounds(urlstate.LEARN)
+SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = "For teaching: the same engine as the calculators, one rule at a time."
 GROUPS = {"conditions": ("moved", "close", "stand", "lone")}
 CONDITION_NAMES = {"moved": "Moved -1", "close": 'Within 4" +1', "stand": "Stand & Shoot -1",
@@ -33,7 +34,7 @@ def _situation_inputs(values: dict):
                        help="Which game's hit roll to learn.")
     if ruleset == "fantasy":
         row = st.container(horizontal=True)
-        row.number_input("BS", 1, 10, step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
+        row.number_input("BS", *BOUNDS["bs"], step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
         row.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
                 wrap=True, format_func=CONDITION_NAMES.get, help="Tap each that applies.")
         cover = st.radio("Cover", fantasy.COVERS, key="learn_cover", horizontal=True,
@@ -42,27 +43,40 @@ def _situation_inputs(values: dict):
             c1, c2, c3 = st.columns(3)
             help_los = "Line of Sight value, 1 (infantry) to 10. Cover counts only if the obstacle is "
             help_los += "at least half as high as both the shooter and the target."
-            c1.number_input("Shooter LoS", 1, 10, step=1, key="learn_los_shooter", help=help_los)
-            c2.number_input("Obstacle LoS", 1, 10, step=1, key="learn_los_blocker", help=help_los)
-            c3.number_input("Target LoS", 1, 10, step=1, key="learn_los_target", help=help_los)
+            c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key="learn_los_shooter", help=help_los)
+            c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key="learn_los_blocker", help=help_los)
+            c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key="learn_los_target", help=help_los)
         st.pills("Special rules", fantasy.SPECIAL_RULES, key="learn_rules", selection_mode="multi", wrap=True,
                  format_func=fantasy.SPECIAL_RULE_NAMES.get, help="Each is -1 to hit.")
     else:
         a, b = st.columns(2)
         a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th",
                 help="8th edition: no cap on modifiers, and no automatic hit on a 6.")
-        b.selectbox("Skill", range(2, 7), key="learn_skill", format_func=lambda x: f"{x}+",
+        b.selectbox("Skill", SKILLS, key="learn_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS: a roll of X or more hits.")
         a.text_input("Hit modifiers", key="learn_mods", placeholder="e.g. -1, -1",
                      help="Separated by commas; watch the cap apply in 9th edition.")
         b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get,
                 help="A die is re-rolled at most once.")
-    situation = {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls", "quiz", "q")}
-    return webui.answer(answer_learn, P, situation)
+    return webui.answer(answer_learn, P, _situation(values))
+
+
+def _situation(values: dict) -> dict:
+    """The values that make the situation (not the section, step, dice or quiz)."""
+    return {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls", "quiz", "q")}
+
+
+def _dice(result, seed: int, rolls: int):
+    """``rolls`` seeded rolls of the situation, their running-rate chart and the exact distribution."""
+    roll_once = fantasy.roll_once if isinstance(result, fantasy.ShotResult) else ninth.roll_once
+    rng = random.Random(seed)
+    outcomes = tuple(roll_once(result, rng) for _ in range(rolls))
+    figure = figures.running_rate_figure(tuple(hit for hit, _ in outcomes), result.probability)
+    return outcomes, figure, dice.hits(rolls, result.probability)
 
 
 def _next_seed() -> None:
-    st.session_state["learn_seed"] = min(st.session_state["learn_seed"] + 1, 999_999)
+    st.session_state["learn_seed"] = min(st.session_state["learn_seed"] + 1, BOUNDS["seed"][1])
 
 
 def _walk(values: dict) -> None:
@@ -90,18 +104,15 @@ def _roll(values: dict) -> None:
     """Seeded dice for the situation, their running hit rate, and how lucky they were."""
     result = _situation_inputs(values)
     a, b, c = st.columns([2, 2, 1])
-    seed = a.number_input("Seed", 0, 999_999, step=1, key="learn_seed",
+    seed = a.number_input("Seed", *BOUNDS["seed"], step=1, key="learn_seed",
                           help="The same seed gives the same rolls, so a shared link shows the same dice.")
-    rolls = b.number_input("Rolls", 1, 600, step=1, key="learn_rolls",
+    rolls = b.number_input("Rolls", *BOUNDS["rolls"], step=1, key="learn_rolls",
                            help="How many shots to roll; more rolls land closer to the exact chance.")
     c.button("Roll again", key="learn_reroll_dice", help="The next seed: new dice.", on_click=_next_seed)
-    roll_once = fantasy.roll_once if isinstance(result, fantasy.ShotResult) else ninth.roll_once
-    rng = random.Random(seed)
-    outcomes = [roll_once(result, rng) for _ in range(rolls)]
+    key = webui.situation_key("learn dice", {**_situation(values), "seed": seed, "rolls": rolls})
+    outcomes, figure, dist = webui.cached(lambda: _dice(result, seed, rolls), key)
     hits = sum(hit for hit, _ in outcomes)
-    dist = dice.hits(rolls, result.probability)
-    st.plotly_chart(figures.running_rate_figure(tuple(hit for hit, _ in outcomes), result.probability),
-                    key="learn_rate", config={"displayModeBar": False})
+    st.plotly_chart(figure, key="learn_rate", config={"displayModeBar": False})
     luck = dist.percentile(hits)
     st.markdown(
         f"**{hits} hits from {rolls} rolls** ({hits / rolls:.1%}); the exact chance is "
@@ -116,9 +127,9 @@ def _roll(values: dict) -> None:
 def _quiz(values: dict) -> None:
     """A question from the quiz seed, checked against the engine, with its working."""
     a, b = st.columns(2)
-    seed = a.number_input("Quiz number", 0, quiz.MAX_SEED, step=1, key="learn_quiz",
+    seed = a.number_input("Quiz number", *BOUNDS["quiz"], step=1, key="learn_quiz",
                           help="Everyone who opens the same quiz number gets the same questions.")
-    number = b.number_input("Question", 1, 1000, step=1, key="learn_q", help="Raise it for the next question.")
+    number = b.number_input("Question", *BOUNDS["q"], step=1, key="learn_q", help="Raise it for the next question.")
     question = quiz.question(seed, number)
     st.markdown(f"**Question {number}** ({'fantasy' if question.ruleset == 'fantasy' else '9th edition'}): "
                 f"{question.situation}")
@@ -131,7 +142,7 @@ def _quiz(values: dict) -> None:
     score = st.session_state.setdefault("learn_score", {})
     if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None,
                  help="Pick both answers first; the working is shown after."):
-        right_roll, right_chance = question.check(roll, Fraction(picked))
+        right_roll, right_chance = question.check(roll, picked)
         score[(seed, number)] = right_roll and right_chance
         (st.success if right_roll and right_chance else st.error)(
             ("Right! " if right_roll and right_chance else "Not quite. ")

@@ -8,6 +8,8 @@ from hitrules.presets import PRESETS
 from hitrules.situations import answer_ninth, chance_text
 
 P = "ninth"
+BOUNDS = urlstate.bounds(urlstate.NINTH)
+SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = ("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
         "the modifier at ±1; an unmodified 6 always hits and an unmodified 1 always fails.")
 # The edition and the unit preset are one choice: a preset brings its own edition.
@@ -62,7 +64,7 @@ def _inputs() -> None:
                           "from the unit's datasheet.")
     if rules not in PRESETS:
         row = st.container(horizontal=True)
-        row.selectbox("Skill (X+)", range(2, 7), key="ninth_skill", format_func=lambda x: f"{x}+",
+        row.selectbox("Skill (X+)", SKILLS, key="ninth_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS characteristic: a roll of X or more hits.")
         row.text_input("Attacks", key="ninth_attacks", max_chars=12,
                      help="A number (10) or dice (D3, D6, 2D6, D6+1).")
