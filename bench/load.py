@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from harness import AppServer  # noqa: E402
 
 from hitrules import fantasy, ninth  # noqa: E402
-from hitrules.situations import chance_text  # noqa: E402
+from hitrules._steps import chance_text  # noqa: E402
 
 RUN_TIMEOUT = 30.0
 # What `make serve-public` uses: no garbage collection after every run (about 60% of a

@@ -1,11 +1,35 @@
-"""The shared shape of an explanation: one step of working out a hit roll."""
+"""The shared shape of an explanation (one step of working out a roll), and how a chance is written.
+
+>>> chance_text(Fraction(1, 16)), chance_text(Fraction(3, 16))
+('1/16 (6.3%)', '3/16 (18.8%)')
+>>> percent(1 - Fraction(1, 6) ** 20), percent(Fraction(1, 10**9))
+('>99.9%', '<0.1%')
+>>> fraction_text(Fraction(2, 3) ** 50), fraction_text(1 - Fraction(1, 3) ** 80)
+('≈1.56833e-9', '≈1 − 6.76550e-39')
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from decimal import Context, Decimal
 from fractions import Fraction
 
-__all__ = ["Step", "check_choice", "check_int", "percent"]
+__all__ = [
+    "MAX_FRACTION_CHARS",
+    "Step",
+    "anchor",
+    "chance_text",
+    "check_choice",
+    "check_int",
+    "fraction_text",
+    "percent",
+    "reading",
+]
+
+#: The longest exact fraction shown. A longer one is shown as "≈" and its decimal (the CSV
+#: downloads keep every fraction whole).
+MAX_FRACTION_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -15,7 +39,8 @@ class Step:
     ``kind`` is ``"base"``, ``"modifier"`` (applied), ``"skipped"`` (considered, did not
     apply), ``"cap"``, ``"roll"``, ``"reroll"``, ``"chance"`` or ``"note"``. ``delta`` is
     what the step adds to the modifier, and ``hitting_faces`` the natural D6 results that
-    would hit if the roll were made right after this step (empty where that means nothing).
+    would hit if the roll were made right after this step: ``()`` when no face hits, ``None``
+    when the step has no roll to speak of (a note about a unit preset, say).
     ``topic`` names the condition a step is about (``"cover"``), so a page can show it beside
     the input it concerns.
     """
@@ -23,7 +48,7 @@ class Step:
     kind: str
     text: str
     delta: int = 0
-    hitting_faces: tuple[int, ...] = ()
+    hitting_faces: tuple[int, ...] | None = None
     topic: str = ""
 
     def __str__(self) -> str:
@@ -31,8 +56,45 @@ class Step:
 
 
 def percent(p: Fraction) -> str:
-    """A chance as a percentage with one decimal, for the explanation text."""
-    return f"{float(p) * 100:.1f}%"
+    """A chance as a percentage with one decimal, rounded half up from the exact value (never
+    through a float). A chance that is neither 0 nor 1 never shows as 0.0% or 100.0%."""
+    tenths = math.floor(Fraction(p) * 1000 + Fraction(1, 2))
+    if tenths == 0 < p:
+        return "<0.1%"
+    if tenths == 1000 > p * 1000:
+        return ">99.9%"
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+def fraction_text(p: Fraction) -> str:
+    """The exact fraction in lowest terms, or "≈" and its decimal when it is longer than
+    :data:`MAX_FRACTION_CHARS`."""
+    exact = str(p)
+    if len(exact) <= MAX_FRACTION_CHARS:
+        return exact
+    if _decimal(p) == 1:  # so close to 1 that six digits would hide the difference
+        return f"≈1 − {_decimal(1 - p):.6g}"
+    return f"≈{_decimal(p):.6g}"
+
+
+def _decimal(p: Fraction) -> Decimal:
+    return Context(prec=6).divide(p.numerator, p.denominator)
+
+
+def chance_text(p: Fraction) -> str:
+    """A chance as the app writes it everywhere: ``1/12 (8.3%)``."""
+    return f"{fraction_text(p)} ({percent(p)})"
+
+
+def anchor(heading: str) -> str:
+    """The link anchor of a heading: ``"8th-edition variant"`` → ``"8th-edition-variant"``."""
+    return "-".join("".join(c if c.isalnum() else " " for c in heading.lower()).split())
+
+
+def reading(section: str) -> str:
+    """Where the app's own reading of a rule is written down: a section of docs/rules.md, which
+    the app also serves as its Rules page (a Markdown link to that section there)."""
+    return f"[docs/rules.md § {section}](rules#{anchor(section)})"
 
 
 def check_int(name: str, value: object, low: int, high: int) -> int:

@@ -49,12 +49,35 @@ _PLAIN_NUMBER = re.compile(r"^\d+$")
 class AttackDice:
     """A number of attacks: ``count`` dice of ``sides`` sides plus ``bonus`` (``2D3+2``).
 
-    A fixed number of attacks is ``count=0`` with the number in ``bonus``.
+    A fixed number of attacks is ``count=0`` with the number in ``bonus``. It checks itself,
+    however it is made:
+
+    >>> AttackDice(1, 4, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: '1D4': attacks are rolled on a D3 or a D6, not a D4.
     """
 
     count: int
     sides: int
     bonus: int
+
+    def __post_init__(self) -> None:
+        for name in ("count", "sides", "bonus"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"The number of attacks needs whole numbers (got {name}={value!r}).")
+        shown = str(self.bonus)
+        if self.count:
+            shown = f"{self.count}D{self.sides}" + (f"+{shown}" if self.bonus else "")
+        if self.count < 0 or self.bonus < 0:
+            raise ValueError(f"{shown!r}: the number of attacks cannot be negative.")
+        if self.sides not in DICE_SIDES:
+            raise ValueError(f"{shown!r}: attacks are rolled on a D3 or a D6, not a D{self.sides}.")
+        if self.count > MAX_DICE:
+            raise ValueError(f"{shown!r} rolls too many dice: the most is {MAX_DICE}.")
+        if self.maximum > MAX_ATTACKS:
+            raise ValueError(f"{shown!r} is too many attacks: the most is {MAX_ATTACKS}.")
 
     @property
     def minimum(self) -> int:
@@ -93,15 +116,11 @@ def parse_attacks(attacks: int | str | AttackDice) -> AttackDice:
     AttackDice(count=2, sides=3, bonus=2)
     """
     if isinstance(attacks, AttackDice):
-        return _checked(attacks, str(attacks))
-    if isinstance(attacks, bool):
-        raise ValueError(f"The number of attacks must be a number or dice such as D6 (got {attacks!r}).")
-    if isinstance(attacks, int):
-        return _checked(AttackDice(0, 6, attacks), str(attacks))
+        return attacks
+    if isinstance(attacks, int) and not isinstance(attacks, bool):
+        return AttackDice(0, 6, attacks)
     if not isinstance(attacks, str):
-        raise ValueError(
-            f"The number of attacks must be a number or dice such as D6 (got {type(attacks).__name__})."
-        )
+        raise ValueError(f"The number of attacks must be a number or dice such as D6 (got {attacks!r:.30}).")
     shown = attacks if len(attacks) <= 20 else attacks[:20] + "…"
     text = "".join(attacks.split()).lower()
     if not text:
@@ -109,7 +128,7 @@ def parse_attacks(attacks: int | str | AttackDice) -> AttackDice:
     if _PLAIN_NUMBER.match(text):
         if len(text) > 6:
             raise ValueError(f"{shown!r} is too many attacks: the most is {MAX_ATTACKS}.")
-        return _checked(AttackDice(0, 6, int(text)), shown)
+        return AttackDice(0, 6, int(text))
     match = _DICE_TEXT.match(text)
     if not match or len(text) > 12:
         raise ValueError(
@@ -117,22 +136,9 @@ def parse_attacks(attacks: int | str | AttackDice) -> AttackDice:
             "2D6 or D6+1."
         )
     count = int(match[1]) if match[1] else 1
-    sides = int(match[2])
-    if sides not in DICE_SIDES:
-        raise ValueError(f"{shown!r}: attacks are rolled on a D3 or a D6, not a D{sides}.")
     if count == 0:
         raise ValueError(f"{shown!r}: roll at least one dice (write D6, not 0D6).")
-    if count > MAX_DICE:
-        raise ValueError(f"{shown!r} rolls too many dice: the most is {MAX_DICE}.")
-    return _checked(AttackDice(count, sides, int(match[3] or 0)), shown)
-
-
-def _checked(dice: AttackDice, shown: str) -> AttackDice:
-    if dice.count < 0 or dice.bonus < 0:
-        raise ValueError(f"{shown!r}: the number of attacks cannot be negative.")
-    if dice.maximum > MAX_ATTACKS:
-        raise ValueError(f"{shown!r} is too many attacks: the most is {MAX_ATTACKS}.")
-    return dice
+    return AttackDice(count, int(match[2]), int(match[3] or 0))
 
 
 def _as_chance(p: object) -> Fraction:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from hitrules._steps import Step, check_choice, check_int, percent
+from hitrules._steps import Step, chance_text, check_choice, check_int, reading
 
 __all__ = [
     "COVERS",
@@ -53,6 +53,7 @@ UNIT_STRENGTH_RANGE = (1, 100)
 SECOND_DIE_FROM = 7
 #: From this score the shot cannot hit.
 IMPOSSIBLE_FROM = 10
+_OUR_READING = reading('Fantasy "Roll to Hit"')
 #: Modifiers beyond this cannot change the answer (the chart ends at 10+ and 2+).
 MODIFIER_RANGE = (-100, 100)
 
@@ -230,7 +231,7 @@ def resolve(shot: Shot) -> ShotResult:
             shot, 0, None, "automatic", Fraction(1),
             (Step("note", "Automatic hits (e.g. a magic missile): no To Hit roll is made; each "
                   "automatic hit is a hit, whatever the BS and modifiers.", 0, tuple(range(1, 7))),
-             Step("chance", "Chance per hit: 1 (100%).")),
+             Step("chance", "Chance per hit: 1 (100.0%).", 0, tuple(range(1, 7)))),
         )
     bs = shot.ballistic_skill
     base = 7 - bs
@@ -239,18 +240,18 @@ def resolve(shot: Shot) -> ShotResult:
     modifier = 0
     for step in _modifier_steps(shot):
         modifier += step.delta
-        if step.kind == "modifier":
-            running = 7 - bs - modifier
-            step = Step(step.kind, f"{step.text} Now needs {running}.", step.delta, roll_faces(running)[0],
-                        step.topic)
-        steps.append(step)
-    if modifier:
-        steps.append(Step("note", f"Modifiers are cumulative: net {modifier:+d}."))
+        running = 7 - bs - modifier
+        text = f"{step.text} Now needs {running}." if step.kind == "modifier" else step.text
+        # Every step shows the faces that would hit if the roll were made right after it.
+        steps.append(Step(step.kind, text, step.delta, roll_faces(running)[0], step.topic))
     required = required_score(bs, modifier)
+    first = roll_faces(required)[0]
+    if modifier:
+        steps.append(Step("note", f"Modifiers are cumulative: net {modifier:+d}.", 0, first))
     roll = roll_text(required)
     probability = _chance(required)
     steps.append(_roll_step(required, roll))
-    steps.append(Step("chance", f"Chance to hit with each shot: {probability} ({percent(probability)})."))
+    steps.append(Step("chance", f"Chance to hit with each shot: {chance_text(probability)}.", 0, first))
     return ShotResult(shot, modifier, required, roll, probability, tuple(steps))
 
 
@@ -277,8 +278,9 @@ def _roll_step(required: int, roll: str) -> Step:
         text = (f"Needs {required}: roll a 6, then {second[0]}+ on a second D6 (the 7+ chart: "
                 f"7 → 4+, 8 → 5+, 9 → 6+), so 1/6 × {len(second)}/6.")
     elif required <= 1:
-        text = (f"Needs {required}, but a natural 1 always misses, so any 2+ hits. (The seed chapter "
-                "does not say this; it is the long-standing rule of this game family.)")
+        text = (f"Needs {required}, but a natural 1 always misses, so any 2+ hits. (The rules text does "
+                "not say this; it is the long-standing rule of this game family and our reading: "
+                f"{_OUR_READING}.)")
     else:
         text = f"Needs {required}: roll {roll} on a D6, {len(first)} faces of 6."
     return Step("roll", text, 0, first)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules._steps import Step, check_choice, check_int, percent
+from hitrules._steps import Step, chance_text, check_choice, check_int, reading
 
 __all__ = [
     "EDITIONS",
@@ -52,8 +52,11 @@ MAX_MODIFIERS = 20
 MODIFIER_RANGE = (-200, 200)
 
 
+_EIGHTH_READING = reading("8th-edition variant and the Leman Russ")
+
+
 def _check_edition(edition: object) -> int:
-    if edition not in EDITIONS or isinstance(edition, bool):
+    if type(edition) is not int or edition not in EDITIONS:
         raise ValueError(f"Unknown edition {edition!r}: choose 9 or 8.")
     return edition  # type: ignore[return-value]
 
@@ -224,13 +227,13 @@ def resolve(attack: Attack, verdict: OverwatchVerdict | None = None) -> AttackRe
     raw, edition = attack.modifier, attack.edition
     net = net_modifier(raw, edition)
     if attack.overwatch and verdict is not None and not verdict.allowed:
-        steps = (Step("note", verdict.reason), Step("chance", "Chance to hit: 0 (the unit cannot fire)."))
+        steps = (Step("note", verdict.reason, 0, ()), Step("chance", "Chance to hit: 0 (the unit cannot fire).", 0, ()))
         return AttackResult(attack, raw, net, "cannot fire", Fraction(0), steps, (), may_fire=False)
     if attack.auto_hit:
         steps = (Step("note", "The weapon automatically hits the target: no hit roll is made, and "
                       "each attack scores one hit" + (" (in Overwatch too)." if attack.overwatch else "."),
                       0, tuple(range(1, 7))),
-                 Step("chance", "Chance per attack: 1 (100%)."))
+                 Step("chance", "Chance per attack: 1 (100.0%).", 0, tuple(range(1, 7))))
         return AttackResult(attack, raw, net, "automatic", Fraction(1), steps, tuple(range(1, 7)))
 
     steps = [_base_step(attack)]
@@ -242,8 +245,8 @@ def resolve(attack: Attack, verdict: OverwatchVerdict | None = None) -> AttackRe
     probability = _reroll_chance(first, attack.reroll)
     if attack.reroll != "none":
         roll = f"{roll}, {REROLL_NAMES[attack.reroll]}"
-        steps.append(_reroll_step(attack.reroll, first, probability))
-    steps.append(Step("chance", f"Chance to hit with each attack: {probability} ({percent(probability)})."))
+        steps.append(_reroll_step(attack.reroll, first, probability, faces))
+    steps.append(Step("chance", f"Chance to hit with each attack: {chance_text(probability)}.", 0, faces))
     return AttackResult(attack, raw, net, roll, probability, tuple(steps), faces)
 
 
@@ -278,15 +281,15 @@ def _modifier_steps(attack: Attack, net: int):
     if not mods:
         return
     listed = ", ".join(f"{m:+d}" for m in mods)
-    yield Step("modifier", f"Hit modifiers {listed}: total {raw:+d}.", raw,
-               hitting_faces(attack.skill, raw, edition=8))
+    # The faces at every step follow the attack's edition, the 9th-edition cap included.
+    faces = hitting_faces(attack.skill, net, edition=attack.edition)
+    yield Step("modifier", f"Hit modifiers {listed}: total {raw:+d}.", raw, faces)
     if attack.edition == 9 and net != raw:
         yield Step("cap", f"A hit roll can never be modified by more than -1 or +1, so {raw:+d} "
-                   f"becomes {net:+d}.", net - raw,
-                   hitting_faces(attack.skill, net, edition=9))
+                   f"becomes {net:+d}.", net - raw, faces)
     elif attack.edition == 8 and raw not in (-1, 0, 1):
         yield Step("note", f"8th edition does not cap hit modifiers: {raw:+d} applies in full "
-                   "(the project's reading, RULES.md §3).")
+                   f"(our reading: {_EIGHTH_READING}).", 0, faces)
 
 
 def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
@@ -297,7 +300,7 @@ def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
     edition_rule = ("An unmodified 6 always hits and an unmodified 1 always fails."
                     if attack.edition == 9 else
                     "8th edition: an unmodified 1 always fails, and there is no automatic hit on a 6 "
-                    "(the project's reading, RULES.md §3).")
+                    f"(our reading: {_EIGHTH_READING}).")
     if not faces:
         text = f"Roll + ({net:+d}) must reach {attack.skill}: no D6 result can. {edition_rule}"
     elif target > 6:
@@ -311,11 +314,11 @@ def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
     return Step("roll", text, 0, faces)
 
 
-def _reroll_step(reroll: str, first: Fraction, probability: Fraction) -> Step:
+def _reroll_step(reroll: str, first: Fraction, probability: Fraction, faces: tuple[int, ...]) -> Step:
     if reroll == "ones":
         text = (f"Re-roll 1s: a natural 1 (1/6 of rolls) is rolled again and then hits with "
                 f"{first}: {first} + 1/6 × {first} = {probability}.")
     else:
         text = (f"Re-roll failed hits: every miss ({1 - first}) is rolled again and then hits with "
                 f"{first}: {first} + {1 - first} × {first} = {probability}.")
-    return Step("reroll", text)
+    return Step("reroll", text, 0, faces)

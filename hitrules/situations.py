@@ -1,32 +1,214 @@
-"""A page's whole situation, from its input values to the answer it shows.
+"""A page's situation: the one frozen value its answer, its cache key and every link it writes come from.
 
-The calculator pages hand over the values of their widgets (the same dict that
-:mod:`hitrules.urlstate` reads from a link) and draw what comes back; every rule is applied
-here or below, never in a page.
+The calculator pages hand over the values of their widgets (the dict that
+:mod:`hitrules.urlstate` reads from a link); :func:`fantasy_situation` and
+:func:`ninth_situation` fold them into a situation, with split fire, the unit preset and
+Overwatch resolved, and inputs that change nothing (the LoS values without cover) left out.
+Everything a page shows or links to comes from that situation, so a link reproduces what the
+page shows, and Learn walks through the very roll the calculator answered.
+
+>>> from hitrules import urlstate
+>>> sit = ninth_situation(urlstate.parse_query(urlstate.NINTH, {"rules": "leman_russ", "wounds": "2"}).values)
+>>> sit.attack.skill, sit.attack.edition, str(answer(sit).result.probability)
+(6, 8, '1/6')
+>>> learn_values(sit)["skill"], learn_values(sit)["edition"]
+(6, 8)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from functools import lru_cache
 
 from hitrules import dice, fantasy, ninth
-from hitrules._steps import Step, percent
+from hitrules._steps import Step
 from hitrules.presets import PRESETS
 
-__all__ = ["FantasyAnswer", "FantasyGroup", "NinthAnswer", "answer_fantasy", "answer_learn", "answer_ninth",
-           "chance_text"]
+__all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", "NinthAnswer", "NinthSituation",
+           "Overwatch", "UnitPreset", "answer", "explore_values", "fantasy_situation", "fantasy_values",
+           "learn_situation", "learn_values", "ninth_situation", "ninth_values"]
+
+#: How many answers the process keeps (least recently used first out). The largest answer,
+#: 1,000 shots, holds about 0.7 MB of exact numerators; a typical one a few kB. So the cache
+#: stays under about 90 MB in the worst case, and is a few MB in practice.
+ANSWERS_KEPT = 128
+_CONDITION_FLAGS = {"moved": "moved", "close": "within_4_inches", "stand": "stand_and_shoot",
+                    "lone": "target_is_lone_model", "auto": "automatic"}
+_ONE_ATTACK = dice.AttackDice(0, 6, 1)
 
 
-def chance_text(p: Fraction) -> str:
-    """A chance as the exact fraction in lowest terms and a percentage: ``1/12 (8.3%)``."""
-    return f"{p} ({percent(p)})"
+@dataclass(frozen=True)
+class FantasySituation:
+    """One group of shooters, or two with split fire: each a Shot and its number of shots."""
+
+    groups: tuple[tuple[fantasy.Shot, dice.AttackDice], ...]
+
+
+@dataclass(frozen=True)
+class UnitPreset:
+    """A unit preset as chosen: which unit, its wounds left, the weapon, and whether it moved slowly."""
+
+    key: str
+    wounds: int
+    weapon: int
+    half_move: bool
+
+
+@dataclass(frozen=True)
+class Overwatch:
+    """The conditions that decide whether a unit may fire Overwatch."""
+
+    trigger: str
+    overwatch_set: bool
+    enemy_in_engagement_range: bool
+    target_ended_charge_in_engagement_range: bool
+    blast: bool
+
+    def verdict(self) -> ninth.OverwatchVerdict:
+        return ninth.overwatch_allowed(
+            overwatch_set=self.overwatch_set, trigger=self.trigger,
+            enemy_in_engagement_range=self.enemy_in_engagement_range,
+            target_ended_charge_in_engagement_range=self.target_ended_charge_in_engagement_range,
+            blast=self.blast)
+
+
+@dataclass(frozen=True)
+class NinthSituation:
+    """One attack profile and its number of attacks, the preset it came from and its Overwatch conditions."""
+
+    attack: ninth.Attack
+    attacks: dice.AttackDice
+    overwatch: Overwatch | None = None
+    preset: UnitPreset | None = None
+
+
+def _shot(values: dict, suffix: str = "") -> fantasy.Shot:
+    """A fantasy Shot from page values; ``suffix`` "2" takes split fire's second group's cover
+    and LoS values (the groups share everything else)."""
+    flags = {field: name in values["conditions"] for name, field in _CONDITION_FLAGS.items()}
+    cover = values["cover" + suffix]
+    los = {f"{who}_los": values[f"los_{who}{suffix}"] if cover != "none" else 1
+           for who in ("shooter", "blocker", "target")}
+    return fantasy.Shot(values["bs"], **flags, cover=cover, special_rules=tuple(values["rules"]),
+                        target_unit_strength=values["us"] if flags["target_is_lone_model"] else 1, **los)
+
+
+def fantasy_situation(values: dict) -> FantasySituation:
+    """The fantasy page's situation: one group, or two with split fire."""
+    suffixes = ("", "2") if "split" in values["conditions"] else ("",)
+    groups = tuple((_shot(values, s), dice.parse_attacks(values["shots" + s])) for s in suffixes)
+    if sum(shots.maximum for _, shots in groups) > dice.MAX_ATTACKS:
+        raise ValueError(f"Too many attacks in total: the most is {dice.MAX_ATTACKS}.")
+    return FantasySituation(groups)
+
+
+def _shot_values(shot: fantasy.Shot, suffix: str = "") -> dict:
+    cover = {"cover" + suffix: shot.cover, f"los_shooter{suffix}": shot.shooter_los,
+             f"los_blocker{suffix}": shot.blocker_los, f"los_target{suffix}": shot.target_los}
+    if suffix:
+        return cover
+    return {"bs": shot.ballistic_skill, "us": shot.target_unit_strength, "rules": shot.special_rules, **cover,
+            "conditions": tuple(name for name, field in _CONDITION_FLAGS.items() if getattr(shot, field))}
+
+
+def fantasy_values(sit: FantasySituation) -> dict:
+    """The fantasy page's values that reproduce ``sit`` (for its link)."""
+    (first, shots), *more = sit.groups
+    values = {**_shot_values(first), "shots": str(shots)}
+    for shot, shots2 in more:
+        values |= {**_shot_values(shot, "2"), "shots2": str(shots2)}
+        values["conditions"] += ("split",)
+    return values
+
+
+def _attack(values: dict, skill: int, edition: int, melee: bool) -> tuple[ninth.Attack, Overwatch | None]:
+    flags = values["attack"]
+    overwatch = None
+    if "overwatch_fire" in flags:
+        overwatch = Overwatch(values["trigger"], *(flag in values["ow"] for flag in ("overwatch", "eir", "charged",
+                                                                                        "blast")))
+    attack = ninth.Attack(skill, tuple(values["mods"]), melee=melee and overwatch is None, reroll=values["reroll"],
+                          overwatch=overwatch is not None, auto_hit="auto" in flags, edition=edition)
+    return attack, overwatch
+
+
+def ninth_situation(values: dict) -> NinthSituation:
+    """The 9th/8th-edition page's situation, with the unit preset and Overwatch resolved."""
+    rules = values["rules"]
+    if rules not in PRESETS:
+        attack, overwatch = _attack(values, values["skill"], int(rules), "melee" in values["attack"])
+        return NinthSituation(attack, dice.parse_attacks(values["attacks"]), overwatch)
+    preset = PRESETS[rules]
+    chosen = UnitPreset(rules, min(values["wounds"], preset.wounds),
+                        min(values["weapon"], len(preset.weapons) - 1), values["half_move"])
+    weapon = preset.weapon_names[chosen.weapon]
+    attack, overwatch = _attack(values, preset.skill(chosen.wounds), preset.edition, preset.melee)
+    attacks = dice.parse_attacks(preset.attacks(weapon, fires_twice=chosen.half_move))
+    return NinthSituation(attack, attacks, overwatch, chosen)
+
+
+def _attack_values(attack: ninth.Attack, overwatch: Overwatch | None) -> dict:
+    flags = {"melee": attack.melee, "auto": attack.auto_hit, "overwatch_fire": overwatch is not None}
+    values = {"skill": attack.skill, "mods": attack.modifiers, "reroll": attack.reroll,
+              "attack": tuple(name for name, on in flags.items() if on)}
+    if overwatch is not None:
+        conditions = (overwatch.overwatch_set, overwatch.enemy_in_engagement_range,
+                      overwatch.target_ended_charge_in_engagement_range, overwatch.blast)
+        values |= {"trigger": overwatch.trigger,
+                   "ow": tuple(name for name, on in zip(("overwatch", "eir", "charged", "blast"), conditions,
+                                                        strict=True) if on)}
+    return values
+
+
+def ninth_values(sit: NinthSituation) -> dict:
+    """The 9th-edition page's values that reproduce ``sit`` (for its link)."""
+    values = _attack_values(sit.attack, sit.overwatch)
+    if sit.preset is None:
+        return values | {"rules": str(sit.attack.edition), "attacks": str(sit.attacks)}
+    preset = sit.preset
+    del values["skill"]  # the preset's wounds decide it
+    return values | {"rules": preset.key, "wounds": preset.wounds, "weapon": preset.weapon,
+                     "half_move": preset.half_move}
+
+
+def learn_values(sit: FantasySituation | NinthSituation) -> dict | None:
+    """Learn's values for walking through one shot or attack of ``sit``; None when Learn cannot
+    (split fire has two rolls)."""
+    if isinstance(sit, NinthSituation):
+        return {"ruleset": "ninth", "edition": sit.attack.edition, **_attack_values(sit.attack, sit.overwatch)}
+    if len(sit.groups) > 1:
+        return None
+    return {"ruleset": "fantasy", **_shot_values(sit.groups[0][0])}
+
+
+def learn_situation(values: dict) -> FantasySituation | NinthSituation:
+    """The one shot or attack Learn's values describe."""
+    if values["ruleset"] == "fantasy":
+        return FantasySituation(((_shot(values), _ONE_ATTACK),))
+    attack, overwatch = _attack(values, values["skill"], values["edition"], "melee" in values["attack"])
+    return NinthSituation(attack, _ONE_ATTACK, overwatch)
+
+
+def explore_values(sit: FantasySituation | NinthSituation) -> dict | None:
+    """Explore's heatmap cell for ``sit``; None when a cell cannot show it (split fire, automatic
+    hits, re-rolls, Overwatch): the heatmap is skill × net modifier, nothing else."""
+    if isinstance(sit, NinthSituation):
+        attack = sit.attack
+        if attack.reroll != "none" or attack.overwatch or attack.auto_hit:
+            return None
+        # Beyond ±10 no D6 result changes, so the clamp keeps the chance.
+        return {"ruleset": "ninth" if attack.edition == 9 else "eighth", "skill": attack.skill,
+                "mod": max(-10, min(10, attack.modifier))}
+    if len(sit.groups) > 1 or sit.groups[0][0].automatic:
+        return None
+    result = fantasy.resolve(sit.groups[0][0])
+    return {"ruleset": "fantasy", "bs": result.shot.ballistic_skill, "mod": result.modifier}
 
 
 @dataclass(frozen=True)
 class FantasyGroup:
     name: str
-    shots: str
+    shots: dice.AttackDice
     result: fantasy.ShotResult
     distribution: dice.Distribution
 
@@ -34,83 +216,45 @@ class FantasyGroup:
 @dataclass(frozen=True)
 class FantasyAnswer:
     groups: tuple[FantasyGroup, ...]
-    total: dice.Distribution
+    distribution: dice.Distribution
 
     @property
     def main(self) -> fantasy.ShotResult:
         return self.groups[0].result
 
 
-def _shot(values: dict, suffix: str = "") -> fantasy.Shot:
-    """A fantasy Shot from page values; ``suffix`` "2" takes split fire's second group's cover
-    and LoS values (the groups share everything else)."""
-    return fantasy.Shot(
-        values["bs"], moved=values["moved"], within_4_inches=values["close"],
-        stand_and_shoot=values["stand"], target_is_lone_model=values["lone"],
-        target_unit_strength=values["us"], special_rules=tuple(values["rules"]),
-        automatic=values.get("auto", False), cover=values["cover" + suffix],
-        shooter_los=values["los_shooter" + suffix], blocker_los=values["los_blocker" + suffix],
-        target_los=values["los_target" + suffix],
-    )
-
-
-def answer_fantasy(values: dict) -> FantasyAnswer:
-    """Resolve the fantasy page: one group, or two with split fire, and the unit's total hits."""
-    suffixes = ("", "2") if values.get("split") else ("",)
-    groups = []
-    for n, suffix in enumerate(suffixes, start=1):
-        result = fantasy.resolve(_shot(values, suffix))
-        shots = values["shots" + suffix]
-        name = f"Group {n}" if len(suffixes) > 1 else "The unit"
-        groups.append(FantasyGroup(name, shots, result, dice.hits(shots, result.probability)))
-    return FantasyAnswer(tuple(groups), dice.total(g.distribution for g in groups))
-
-
 @dataclass(frozen=True)
 class NinthAnswer:
-    attack: ninth.Attack
-    attacks: str
+    attacks: dice.AttackDice
     result: ninth.AttackResult
     distribution: dice.Distribution
     verdict: ninth.OverwatchVerdict | None
     notes: tuple[Step, ...]
 
 
-def answer_ninth(values: dict) -> NinthAnswer:
-    """Resolve the 9th/8th-edition page, with the Overwatch verdict and any unit preset."""
-    skill, edition, attacks, melee = values["skill"], values["edition"], values["attacks"], values["melee"]
-    notes: list[Step] = []
-    if values.get("preset", "none") != "none":
-        preset = PRESETS[values["preset"]]
-        wounds = min(values["wounds"], preset.wounds)
-        weapon = preset.weapon_names[min(values["weapon"], len(preset.weapon_names) - 1)]
-        skill, edition, melee = preset.skill(wounds), preset.edition, preset.melee
-        attacks = preset.attacks(weapon, fires_twice=values["half_move"])
-        notes.append(Step("note", f"{preset.name} with {wounds} wounds left: BS {skill}+ "
-                                  f"({preset.edition}th edition profile)."))
-        twice = preset.turret_twice
-        if attacks != preset.attacks(weapon):  # the weapon fires twice
-            notes.append(Step("note", f"{twice['name']}: {twice['text']} {weapon}: {attacks} shots."))
-        else:
-            notes.append(Step("note", f"{weapon}: {attacks} shots."))
-    overwatch = values["trigger"] != "none"
-    attack = ninth.Attack(skill, tuple(values["mods"]), melee=melee and not overwatch,
-                          reroll=values["reroll"], overwatch=overwatch, auto_hit=values["auto"],
-                          edition=edition)
-    verdict = None
-    if overwatch:
-        verdict = ninth.overwatch_allowed(
-            overwatch_set=values["overwatch"], trigger=values["trigger"],
-            enemy_in_engagement_range=values["eir"],
-            target_ended_charge_in_engagement_range=values["charged"], blast=values["blast"],
-        )
-    result = ninth.resolve(attack, verdict)
-    return NinthAnswer(attack, attacks, result, dice.hits(attacks, result.probability), verdict, tuple(notes))
+def _preset_notes(preset: UnitPreset, attacks: dice.AttackDice) -> tuple[Step, ...]:
+    unit = PRESETS[preset.key]
+    weapon = unit.weapon_names[preset.weapon]
+    notes = [Step("note", f"{unit.name} with {preset.wounds} wounds left: BS {unit.skill(preset.wounds)}+ "
+                          f"({unit.edition}th edition profile).")]
+    if str(attacks) != unit.attacks(weapon):  # the weapon fires twice
+        twice = unit.turret_twice
+        notes.append(Step("note", f"{twice['name']}: {twice['text']} {weapon}: {attacks} shots."))
+    else:
+        notes.append(Step("note", f"{weapon}: {attacks} shots."))
+    return tuple(notes)
 
 
-def answer_learn(values: dict) -> fantasy.ShotResult | ninth.AttackResult:
-    """The Learn page's one situation: a fantasy shot or a 9th/8th-edition attack."""
-    if values["ruleset"] == "fantasy":
-        return fantasy.resolve(_shot(values))
-    return ninth.resolve(ninth.Attack(values["skill"], tuple(values["mods"]), reroll=values["reroll"],
-                                      edition=values["edition"]))
+@lru_cache(maxsize=ANSWERS_KEPT)
+def answer(sit: FantasySituation | NinthSituation) -> FantasyAnswer | NinthAnswer:
+    """Everything a calculator shows for a situation, once per situation for every user."""
+    if isinstance(sit, NinthSituation):
+        verdict = sit.overwatch.verdict() if sit.overwatch else None
+        result = ninth.resolve(sit.attack, verdict)
+        notes = _preset_notes(sit.preset, sit.attacks) if sit.preset else ()
+        return NinthAnswer(sit.attacks, result, dice.hits(sit.attacks, result.probability), verdict, notes)
+    named = len(sit.groups) > 1
+    groups = tuple(FantasyGroup(f"Group {n}" if named else "The unit", shots, result := fantasy.resolve(shot),
+                                dice.hits(shots, result.probability))
+                   for n, (shot, shots) in enumerate(sit.groups, start=1))
+    return FantasyAnswer(groups, dice.total(g.distribution for g in groups))

@@ -1,15 +1,16 @@
 """Every input of a page as URL query parameters: the names are a contract, kept stable.
 
-Parsing never raises: a bad value falls back to that input's default, and the warning
-names the parameter. Encoding leaves out defaults, so links stay short.
+One parameter is one widget. Parsing never raises: a bad value falls back to that input's
+default, and the warning names the parameter. Encoding leaves out defaults, so links stay
+short. Older forms of a link are still read (``moved=1`` for ``conditions=moved``).
 
->>> parsed = parse_query(FANTASY, {"bs": "4", "cover": "lava", "rules": "sniper"})
->>> parsed.values["bs"], parsed.values["cover"], parsed.values["rules"]
-(4, 'none', ('sniper',))
+>>> parsed = parse_query(FANTASY, {"bs": "4", "cover": "lava", "moved": "1", "rules": "sniper"})
+>>> parsed.values["bs"], parsed.values["cover"], parsed.values["conditions"], parsed.values["rules"]
+(4, 'none', ('moved',), ('sniper',))
 >>> parsed.warnings
 ("cover: Unknown cover 'lava': choose one of none, soft, hard, unit.",)
 >>> encode(FANTASY, parsed.values)
-{'bs': '4', 'rules': 'sniper'}
+{'bs': '4', 'conditions': 'moved', 'rules': 'sniper'}
 """
 
 from __future__ import annotations
@@ -22,30 +23,21 @@ from hitrules import compare, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
-__all__ = [
-    "EXPLORE",
-    "FANTASY",
-    "LEARN",
-    "MAX_QUERY_LENGTH",
-    "NINTH",
-    "Param",
-    "ParsedQuery",
-    "bounds",
-    "encode",
-    "parse_mods",
-    "parse_query",
-    "parse_stacks",
-    "query_length",
-]
+__all__ = ["EXPLORE", "FANTASY", "LEARN", "MAX_QUERY_LENGTH", "NINTH", "Param", "ParsedQuery", "bounds",
+           "defaults", "encode", "parse_mods", "parse_query", "parse_stacks", "query_length"]
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
 MAX_QUERY_LENGTH = 2000
-_MAX_VALUE_SHOWN = 30
 
 
 @dataclass(frozen=True)
 class Param:
-    """One query parameter: its name, default, and how to read and write its value."""
+    """One query parameter: its name, default, and how to read and write its value.
+
+    ``old`` names an older parameter still read into this one: a flag (``moved=1``) that turns
+    an item of this list on (or off with 0), or, for other parameters, a dict of old values to
+    new ones (``{"8": "8"}`` for ``edition=8``).
+    """
 
     name: str
     default: object
@@ -57,6 +49,7 @@ class Param:
     widget: bool = True
     #: The lowest and highest value of a whole-number parameter, for its widget too.
     bounds: tuple[int, int] | None = None
+    old: tuple[tuple[str, object], ...] = ()
 
 
 def _text(value: object) -> str:
@@ -66,18 +59,15 @@ def _text(value: object) -> str:
     return value
 
 
-def _int(low: int, high: int, what: str) -> Callable[[str], int]:
+def _whole(name: str, default: int, low: int, high: int, what: str) -> Param:
+    """A whole-number parameter from ``low`` to ``high``."""
+
     def parse(text: str) -> int:
         if not re.fullmatch(r"[+-]?\d{1,4}", _text(text).strip()):
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
         return check_int(what, int(text), low, high)
 
-    return parse
-
-
-def _whole(name: str, default: int, low: int, high: int, what: str) -> Param:
-    """A whole-number parameter from ``low`` to ``high``."""
-    return Param(name, default, _int(low, high, what), bounds=(low, high))
+    return Param(name, default, parse, bounds=(low, high))
 
 
 def bounds(params: tuple[Param, ...]) -> dict[str, tuple[int, int]]:
@@ -95,21 +85,23 @@ def _bool(text: str) -> bool:
     raise ValueError("use 1 for yes or 0 for no.")
 
 
-def _choice(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
-    return lambda text: check_choice(what, _text(text).strip().lower(), choices)
+def _choice(name: str, default: str, choices: tuple[str, ...], what: str, old=()) -> Param:
+    return Param(name, default, lambda text: check_choice(what, _text(text).strip().lower(), choices), old=old)
 
 
-def _multi(choices: tuple[str, ...], what: str) -> Callable[[str], tuple[str, ...]]:
+def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = ()) -> Param:
+    """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``."""
+
     def parse(text: str) -> tuple[str, ...]:
-        parts = [part.strip().lower() for part in _text(text).split(",") if part.strip()]
-        picked = {check_choice(what, part, choices) for part in parts}
+        picked = {check_choice(what, part.strip().lower(), choices) for part in _text(text).split(",")
+                  if part.strip()}
         return tuple(c for c in choices if c in picked)
 
-    return parse
+    return Param(name, (), parse, ",".join, old=tuple((flag, flag) for flag in flags))
 
 
-def _attacks(text: str) -> str:
-    return str(dice.parse_attacks(text))
+def _attacks(name: str, default: str) -> Param:
+    return Param(name, default, lambda text: str(dice.parse_attacks(text)), text=True)
 
 
 def parse_mods(text: str) -> tuple[int, ...]:
@@ -129,67 +121,70 @@ def parse_mods(text: str) -> tuple[int, ...]:
     return tuple(mods)
 
 
-def _format_mods(mods: object) -> str:
-    return ",".join(f"{m:+d}" for m in mods)  # type: ignore[attr-defined]
-
-
-def _format_bool(value: object) -> str:
-    return "1" if value else "0"
-
-
-def _format_multi(value: object) -> str:
-    return ",".join(value)  # type: ignore[arg-type]
-
-
-def _edition(text: str) -> int:
-    return int(check_choice("edition", _text(text).strip(), ("9", "8")))
+def _edition(name: str = "edition") -> Param:
+    return Param(name, 9, lambda text: int(check_choice("edition", _text(text).strip(), ("9", "8"))))
 
 
 def _flag(name: str) -> Param:
-    return Param(name, False, _bool, _format_bool)
+    return Param(name, False, _bool, lambda value: "1" if value else "0")
 
 
 _LOS = fantasy.LOS_RANGE
 _MOST_WOUNDS = max(p.wounds for p in PRESETS.values())
 _MOST_WEAPONS = max(len(p.weapons) for p in PRESETS.values())
+SHOT_CONDITIONS = ("moved", "close", "stand", "lone", "auto")
+FANTASY_CONDITIONS = (*SHOT_CONDITIONS, "split")
+NINTH_RULES = ("9", "8", *PRESETS)
+ATTACK_FLAGS = ("melee", "auto", "overwatch_fire")
+OVERWATCH_FLAGS = ("overwatch", "eir", "charged", "blast")
+
+
+def _shot_params(conditions: tuple[str, ...]) -> tuple[Param, ...]:
+    """What a fantasy Shot is made of, for the calculator and for Learn."""
+    return (
+        _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
+        _multi("conditions", conditions, "condition", flags=conditions),
+        _whole("us", 1, *fantasy.UNIT_STRENGTH_RANGE, "Unit Strength"),
+        *_cover_params(""),
+        _multi("rules", fantasy.SPECIAL_RULES, "special rule"),
+    )
+
+
+def _cover_params(suffix: str) -> tuple[Param, ...]:
+    return (_choice("cover" + suffix, "none", fantasy.COVERS, "cover"),
+            *(_whole(f"los_{who}{suffix}", 1, *_LOS, "LoS value") for who in ("shooter", "blocker", "target")))
+
+
+def _attack_params() -> tuple[Param, ...]:
+    """What a 9th/8th-edition Attack is made of (but its edition), for the calculator and for Learn.
+
+    ``trigger`` is read for the Overwatch fire pill too: the older links had no pill and said
+    ``trigger=none`` for an ordinary attack.
+    """
+    return (
+        _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
+        Param("mods", (), parse_mods, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
+        _choice("reroll", "none", ninth.REROLLS, "re-roll"),
+        _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto")),
+        _choice("trigger", "charge", ninth.TRIGGERS, "Overwatch trigger"),
+        _multi("ow", OVERWATCH_FLAGS, "Overwatch condition", flags=OVERWATCH_FLAGS),
+    )
+
 
 FANTASY: tuple[Param, ...] = (
-    _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
-    Param("shots", "10", _attacks, text=True),
-    _flag("moved"),
-    _flag("close"),
-    _flag("stand"),
-    _flag("lone"),
-    _whole("us", 1, *fantasy.UNIT_STRENGTH_RANGE, "Unit Strength"),
-    Param("cover", "none", _choice(fantasy.COVERS, "cover")),
-    _whole("los_shooter", 1, *_LOS, "LoS value"),
-    _whole("los_blocker", 1, *_LOS, "LoS value"),
-    _whole("los_target", 1, *_LOS, "LoS value"),
-    Param("rules", (), _multi(fantasy.SPECIAL_RULES, "special rule"), _format_multi),
-    _flag("auto"),
+    *_shot_params(FANTASY_CONDITIONS),
+    _attacks("shots", "10"),
     # Split fire: a second group of the same unit with its own shots, cover and LoS.
-    _flag("split"),
-    Param("shots2", "5", _attacks, text=True),
-    Param("cover2", "none", _choice(fantasy.COVERS, "cover")),
-    _whole("los_shooter2", 1, *_LOS, "LoS value"),
-    _whole("los_blocker2", 1, *_LOS, "LoS value"),
-    _whole("los_target2", 1, *_LOS, "LoS value"),
+    _attacks("shots2", "5"),
+    *_cover_params("2"),
 )
 
 NINTH: tuple[Param, ...] = (
-    Param("edition", 9, _edition),
-    _flag("melee"),
-    _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
-    Param("mods", (), parse_mods, _format_mods, text=True),
-    Param("reroll", "none", _choice(ninth.REROLLS, "re-roll")),
-    Param("attacks", "10", _attacks, text=True),
-    _flag("auto"),
-    _flag("overwatch"),
-    Param("trigger", "none", _choice(("none", *ninth.TRIGGERS), "Overwatch trigger")),
-    _flag("eir"),
-    _flag("charged"),
-    _flag("blast"),
-    Param("preset", "none", _choice(("none", *PRESETS), "preset")),
+    # The edition and the unit preset are one choice: a preset brings its own edition.
+    _choice("rules", "9", NINTH_RULES, "rules", old=(("edition", {"9": "9", "8": "8"}),
+                                                     ("preset", {key: key for key in PRESETS}))),
+    *_attack_params(),
+    _attacks("attacks", "10"),
     _whole("wounds", _MOST_WOUNDS, 1, _MOST_WOUNDS, "Wounds left"),
     _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
     _flag("half_move"),
@@ -210,43 +205,39 @@ def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
         tokens = [t.strip().lower() for t in part.split("+") if t.strip()]
         if not tokens:
             continue
-        if len(tokens) > MAX_STACK_SIZE:
-            raise ValueError(f"at most {MAX_STACK_SIZE} modifiers in a stack.")
         for t in tokens:
             check_choice("modifier in a stack", t, tuple(compare.FANTASY_STACK_TOKENS))
-        stacks.append(tuple(dict.fromkeys(tokens)))
+        stack = tuple(dict.fromkeys(tokens))
+        if len(stack) > MAX_STACK_SIZE:
+            raise ValueError(f"at most {MAX_STACK_SIZE} modifiers in a stack.")
+        stacks.append(stack)
     if len(stacks) > MAX_STACKS:
         raise ValueError(f"at most {MAX_STACKS} stacks.")
     return tuple(stacks)
-
-
-def _format_stacks(stacks: object) -> str:
-    return ";".join("+".join(s) for s in stacks)  # type: ignore[attr-defined]
 
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots")
 LEARN_SECTIONS = ("walk", "roll", "quiz")
 
 EXPLORE: tuple[Param, ...] = (
-    Param("view", "heatmap", _choice(EXPLORE_VIEWS, "view")),
-    Param("ruleset", "fantasy", _choice(compare.RULESETS, "rule set")),
+    _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
+    _choice("ruleset", "fantasy", compare.RULESETS, "rule set"),
     _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
     _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
     _whole("mod", 0, *compare.MODIFIER_RANGE, "The modifier"),
-    Param("edition", 9, _edition),
-    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks, _format_stacks,
-          widget=False),
+    _edition(),
+    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks,
+          lambda stacks: ";".join("+".join(s) for s in stacks), widget=False),
     _whole("hits", 3, 1, 100, "Hits wanted"),
     _whole("confidence", 80, 1, 99, "Chance wanted (%)"),
 )
 
-_LEARN_FANTASY = ("bs", "moved", "close", "stand", "lone", "us", "cover", "los_shooter", "los_blocker",
-                  "los_target", "rules")
 LEARN: tuple[Param, ...] = (
-    Param("section", "walk", _choice(LEARN_SECTIONS, "section")),
-    Param("ruleset", "fantasy", _choice(("fantasy", "ninth"), "rule set")),
-    *(p for p in FANTASY if p.name in _LEARN_FANTASY),
-    *(p for p in NINTH if p.name in ("edition", "skill", "mods", "reroll")),
+    _choice("section", "walk", LEARN_SECTIONS, "section"),
+    _choice("ruleset", "fantasy", ("fantasy", "ninth"), "rule set"),
+    *_shot_params(SHOT_CONDITIONS),  # one shot: no split fire
+    _edition(),
+    *_attack_params(),
     _whole("step", 1, 1, 40, "Step"),
     _whole("seed", 1, 0, quiz.MAX_SEED, "Seed"),
     _whole("rolls", 60, 1, 600, "Rolls"),
@@ -273,7 +264,10 @@ def query_length(query: Mapping[str, object]) -> int:
 
 
 def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> ParsedQuery:
-    """Read the page's parameters from ``query``; unknown names are ignored (other pages' links)."""
+    """Read the page's parameters from ``query``; unknown names are ignored (other pages' links).
+
+    An older form is read after the current one, so ``moved=1`` adds to ``conditions``.
+    """
     values = defaults(params)
     length = query_length(query)
     if length > MAX_QUERY_LENGTH:
@@ -281,21 +275,48 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             f"This link is too long ({length} characters; the most is {MAX_QUERY_LENGTH}), "
             "so it was ignored and the defaults are shown.",))
     warnings = []
-    for p in params:
-        if p.name not in query:
-            continue
-        raw = query[p.name]
+
+    def read(name: str, parse) -> object:
+        raw = query[name]
         if isinstance(raw, list | tuple):
             raw = raw[-1] if raw else ""
-        text = str(raw)
         try:
-            values[p.name] = p.parse(text)
+            return parse(str(raw))
         except ValueError as error:
-            warnings.append(f"{p.name}: {error}")
+            warnings.append(f"{name}: {error}")
+            return None
+
+    for p in params:
+        if p.name in query and (value := read(p.name, p.parse)) is not None:
+            values[p.name] = value
+        for old, meaning in p.old:
+            if old not in query:
+                continue
+            if isinstance(meaning, str):  # a flag: one item of this list
+                on = read(old, _bool)
+                if on is not None:
+                    values[p.name] = p.parse(",".join({*values[p.name], meaning} - ({meaning} if not on else set())))
+            elif (value := read(old, lambda text, m=meaning, o=old: m.get(text.strip()) or _unknown(o, m, text))):
+                values[p.name] = value
+    if "trigger" in query and "attack" not in query and "trigger" in values:
+        # An older link: a trigger other than "none" meant Overwatch fire.
+        said = str(query["trigger"]).strip().lower()
+        if said in ninth.TRIGGERS:
+            values["attack"] = tuple(f for f in ATTACK_FLAGS if f in values["attack"] or f == "overwatch_fire")
+        elif said == "none":
+            warnings[:] = [w for w in warnings if not w.startswith("trigger:")]
     return ParsedQuery(values, tuple(warnings))
 
 
-def encode(params: tuple[Param, ...], values: Mapping[str, object]) -> dict[str, str]:
-    """The query parameters for ``values``, leaving out those at their default."""
+def _unknown(name: str, meaning: dict, text: str):
+    """An older parameter's value that means nothing to this page: "none" is read as no change."""
+    if text.strip().lower() == "none":
+        return None
+    return check_choice(name, text.strip().lower()[:30], tuple(meaning))
+
+
+def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too: bool = False) -> dict[str, str]:
+    """The query parameters for ``values``, leaving out those at their default (unless
+    ``defaults_too``: a link to another page, which may hold other settings)."""
     return {p.name: p.format(values[p.name]) for p in params
-            if p.name in values and values[p.name] != p.default}
+            if p.name in values and (defaults_too or values[p.name] != p.default)}

@@ -8,8 +8,7 @@ from fractions import Fraction
 import pytest
 from apptest_util import open_page, text
 
-from hitrules import compare, dice, fantasy, ninth, quiz
-from hitrules.situations import answer_learn
+from hitrules import compare, dice, fantasy, ninth, quiz, situations
 
 
 def chart_data(at, n=0):
@@ -108,7 +107,7 @@ def test_stacks_add_and_waterfall():
 
 def test_learn_walkthrough_steps_come_from_the_engine():
     at = open_page("learn", moved="1", cover="hard", stand="1")
-    result = answer_learn({**at.session_state["_learn_values"]})
+    result = situations.answer(situations.learn_situation(at.session_state["_learn_values"])).main
     last = len(result.steps)
     at.slider(key="learn_step").set_value(last).run()
     shown = at.markdown[0].value

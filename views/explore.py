@@ -4,6 +4,7 @@ import streamlit as st
 
 import webui
 from hitrules import compare, figures, ninth, urlstate
+from hitrules._steps import chance_text
 
 P = "explore"
 BOUNDS = urlstate.bounds(urlstate.EXPLORE)
@@ -41,19 +42,22 @@ def _heatmap(values: dict) -> None:
     """Hit chance for every skill and net modifier, with the user's cell outlined."""
     ruleset = _situation()
     cell = (values["bs"] if ruleset == "fantasy" else values["skill"], values["mod"])
-    fig = webui.cached(lambda: figures.heatmap_figure(ruleset, cell), f"heatmap:{ruleset}:{cell}")
-    st.plotly_chart(fig, key="explore_heatmap", config={"displayModeBar": False})
+    st.plotly_chart(webui.shared(figures.heatmap_figure, ruleset, cell), key="explore_heatmap",
+                    config={"displayModeBar": False})
+    skill = f"BS {cell[0]}" if ruleset == "fantasy" else f"{cell[0]}+"
+    st.markdown(f"Your situation, {skill} with a net modifier of {cell[1]:+d}: "
+                f"**{chance_text(compare.chance(ruleset, *cell))}** per shot.")
     st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
                "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
                "capped, so they repeat the ±1 column.")
-    webui.table_with_download(P, lambda: figures.grid_table(ruleset), f"grid-{ruleset}", f"grid:{ruleset}")
+    webui.table_with_download(P, f"grid-{ruleset}", figures.grid_table, ruleset)
 
 
 def _stacks(values: dict) -> None:
     """Fantasy modifier stacks side by side, and a waterfall for one of them."""
     st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
     new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key="explore_new_stack",
-                         format_func=compare.FANTASY_STACK_TOKENS.get,
+                         format_func=compare.FANTASY_STACK_TOKENS.get, max_selections=urlstate.MAX_STACK_SIZE,
                          help="Pick the modifiers that apply together, then add the stack.")
     a, b = st.columns(2)
     stacks = values["stacks"]
@@ -65,17 +69,17 @@ def _stacks(values: dict) -> None:
         stacks = stacks[:-1]
     values["stacks"] = stacks
     if stacks:
-        fig = webui.cached(lambda: figures.stacks_figure(stacks), f"stacks:{stacks}")
-        st.plotly_chart(fig, key="explore_stacks", config={"displayModeBar": False})
+        st.plotly_chart(webui.shared(figures.stacks_figure, stacks), key="explore_stacks",
+                        config={"displayModeBar": False})
         a, b = st.columns(2)
         pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
                            format_func=lambda i: figures.stack_name(stacks[i]),
                            help="The waterfall shows how this stack moves the score needed.")
         bs = b.number_input("BS", *BOUNDS["bs"], step=1, key="explore_bs", help="The shooter's Ballistic Skill.")
         stack = stacks[min(pick, len(stacks) - 1)]
-        fig = webui.cached(lambda: figures.waterfall_figure(bs, stack), f"waterfall:{bs}:{stack}")
-        st.plotly_chart(fig, key="explore_waterfall", config={"displayModeBar": False})
-        webui.table_with_download(P, lambda: figures.stacks_table(stacks), "stacks", f"stacks:{stacks}")
+        st.plotly_chart(webui.shared(figures.waterfall_figure, bs, stack), key="explore_waterfall",
+                        config={"displayModeBar": False})
+        webui.table_with_download(P, "stacks", figures.stacks_table, stacks)
     else:
         st.info("No stacks yet: pick some modifiers above and add a stack.")
 
@@ -86,9 +90,8 @@ def _diff(values: dict) -> None:
                "8th and 9th edition.")
     base = st.selectbox("Base score", SKILLS, key="explore_skill", format_func=lambda x: f"{x}+",
                         help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
-    fig = webui.cached(lambda: figures.diff_figure(base), f"diff:{base}")
-    st.plotly_chart(fig, key="explore_diff", config={"displayModeBar": False})
-    webui.table_with_download(P, lambda: figures.diff_table(base), f"diff-{base}", f"diff:{base}", always=True)
+    st.plotly_chart(webui.shared(figures.diff_figure, base), key="explore_diff", config={"displayModeBar": False})
+    webui.table_with_download(P, f"diff-{base}", figures.diff_table, base, always=True)
 
 
 def _helps(values: dict) -> None:
@@ -98,10 +101,9 @@ def _helps(values: dict) -> None:
                       format_func=lambda e: f"{e}th", help="Re-rolls are a 9th and 8th edition idea.")
     mod = b.number_input("Net modifier", *BOUNDS["mod"], step=1, key="explore_mod",
                          help="9th edition caps it at ±1 before +1 to hit is added.")
-    fig = webui.cached(lambda: figures.helps_figure(mod, edition), f"helps:{mod}:{edition}")
-    st.plotly_chart(fig, key="explore_helps", config={"displayModeBar": False})
-    webui.table_with_download(P, lambda: figures.helps_table(mod, edition), f"helps-{edition}-{mod}",
-                              f"helps:{mod}:{edition}")
+    st.plotly_chart(webui.shared(figures.helps_figure, mod, edition), key="explore_helps",
+                    config={"displayModeBar": False})
+    webui.table_with_download(P, f"helps-{edition}-{mod}", figures.helps_table, mod, edition)
 
 
 def _shots(values: dict) -> None:
@@ -113,9 +115,8 @@ def _shots(values: dict) -> None:
     b.slider("With this chance (%)", *BOUNDS["confidence"], key="explore_confidence",
              help="How sure you want to be of getting them.")
     args = (ruleset, values["mod"], values["hits"], values["confidence"])
-    fig = webui.cached(lambda: figures.shots_figure(*args), f"shots:{args}")
-    st.plotly_chart(fig, key="explore_shots", config={"displayModeBar": False})
-    webui.table_with_download(P, lambda: figures.shots_table(*args), "shots", f"shots:{args}")
+    st.plotly_chart(webui.shared(figures.shots_figure, *args), key="explore_shots", config={"displayModeBar": False})
+    webui.table_with_download(P, "shots", figures.shots_table, *args)
 
 
 VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots}

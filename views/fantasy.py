@@ -3,14 +3,13 @@
 import streamlit as st
 
 import webui
-from hitrules import fantasy, urlstate
-from hitrules.situations import answer_fantasy, chance_text
+from hitrules import fantasy, situations, urlstate
+from hitrules._steps import chance_text
 
 P = "fantasy"
 BOUNDS = urlstate.bounds(urlstate.FANTASY)
 HELP = ("Score needed = 7 - BS - modifiers. 7, 8 and 9 need a 6 and then "
         "4+, 5+ or 6+; 10 or more is impossible. The Why below works through your situation.")
-GROUPS = {"conditions": ("moved", "close", "stand", "lone", "auto", "split")}
 CONDITION_NAMES = {"moved": "Moved (pivoting counts) -1", "close": 'Target within 4" +1',
                    "stand": "Stand & Shoot -1", "lone": "Lone model target",
                    "auto": "Automatic hits (magic missile)", "split": "Split fire: two groups"}
@@ -20,11 +19,11 @@ LOS_HELP = "Line of Sight value, 1 (infantry) to 10."
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.FANTASY, "Fantasy: Roll to Hit", HELP, GROUPS)
-    answer = webui.answer(answer_fantasy, P, values)
+    values = webui.start_page(P, urlstate.FANTASY, "Fantasy: Roll to Hit", HELP)
+    sit, answer = webui.situation(situations.fantasy_situation, values)
     if answer:
         main = answer.main
-        mean = answer.total.mean
+        mean = answer.distribution.mean
         webui.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
                           ("Roll needed", main.roll, None),
                           ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}."))
@@ -38,25 +37,29 @@ def render() -> None:
         _inputs(answer)
     if answer:
         with details:
-            webui.show_distribution(P, values, answer.total, "The unit's hits")
+            webui.show_distribution(P, sit, "The unit's hits")
             for group in answer.groups:
                 title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
                 webui.why(title, group.result.steps, *group.result.faces)
-        webui.sidebar_links([("explore", "See this BS across all modifiers",
-                              {"ruleset": "fantasy", "bs": values["bs"], "mod": max(-10, min(10, main.modifier))}),
-                             ("learn", "Walk through this roll step by step",
-                              {"ruleset": "fantasy", **urlstate.encode(urlstate.LEARN, values)})])
-    webui.write_link(P, urlstate.FANTASY, values)
+        webui.situation_links(sit)
+    webui.write_link(P, urlstate.FANTASY, values, situations.fantasy_values(sit) if sit else None)
 
 
 def _inputs(answer) -> None:
     """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover."""
+    shot_inputs(P, answer, calculator=True)
+
+
+def shot_inputs(prefix: str, answer, calculator: bool) -> None:
+    """The inputs of a fantasy Shot: on the calculator with its shots and split fire, on Learn one shot."""
     row = st.container(horizontal=True)
-    row.number_input("Ballistic Skill (BS)", *BOUNDS["bs"], step=1, key="fantasy_bs",
+    row.number_input("Ballistic Skill (BS)", *BOUNDS["bs"], step=1, key=f"{prefix}_bs",
                      help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
-    row.text_input("Shots", key="fantasy_shots", max_chars=12,
-                   help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
-    conditions = st.pills("Conditions", GROUPS["conditions"], key="fantasy_conditions",
+    if calculator:
+        row.text_input("Shots", key=f"{prefix}_shots", max_chars=12,
+                       help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
+    shown = urlstate.FANTASY_CONDITIONS if calculator else urlstate.SHOT_CONDITIONS
+    conditions = st.pills("Conditions", shown, key=f"{prefix}_conditions",
                           selection_mode="multi", wrap=True, format_func=CONDITION_NAMES.get,
                           help="Tap each that applies. A lone model gives -1 only with Unit "
                                "Strength 2 or less; automatic hits skip the roll. Split fire: when some "
@@ -64,30 +67,31 @@ def _inputs(answer) -> None:
                                "its own and the unit's hits are the sum.")
     if "lone" in conditions:
         st.number_input("The lone model's Unit Strength", *BOUNDS["us"], step=1,
-                        key="fantasy_us", help="2 or less gives -1 to hit.")
-    st.pills("Special rules (-1 each)", fantasy.SPECIAL_RULES, key="fantasy_rules",
+                        key=f"{prefix}_us", help="2 or less gives -1 to hit.")
+    st.pills("Special rules (-1 each)", fantasy.SPECIAL_RULES, key=f"{prefix}_rules",
              selection_mode="multi", wrap=True, format_func=fantasy.SPECIAL_RULE_NAMES.get,
              help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
     groups = answer.groups if answer else ()
-    _cover_inputs("", "What obscures the majority of the target", groups[:1])
+    _cover_inputs(prefix, "", "What obscures the majority of the target", groups[:1])
     if "split" in conditions:
-        st.text_input("Group 2 shots", key="fantasy_shots2", max_chars=12,
+        st.text_input("Group 2 shots", key=f"{prefix}_shots2", max_chars=12,
                       help="Shots fired by the second group: a number or dice.")
-        _cover_inputs("2", "Group 2: what obscures the target", groups[1:2])
+        _cover_inputs(prefix, "2", "Group 2: what obscures the target", groups[1:2])
 
 
-def _cover_inputs(suffix: str, title: str, group: tuple) -> None:
+def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple) -> None:
     """One group's cover and LoS values; ``group`` holds its answer, if there is one."""
-    cover = st.radio(title, fantasy.COVERS, key=f"fantasy_cover{suffix}", horizontal=True,
+    cover = st.radio(title, fantasy.COVERS, key=f"{prefix}_cover{suffix}", horizontal=True,
                      format_func=fantasy.COVER_LABELS.get, help=COVER_HELP)
     if cover == "none":
         return
     c1, c2, c3 = st.columns(3)
-    c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key=f"fantasy_los_shooter{suffix}", help=LOS_HELP)
-    c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key=f"fantasy_los_blocker{suffix}",
+    c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key=f"{prefix}_los_shooter{suffix}",
+                    help=LOS_HELP)
+    c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key=f"{prefix}_los_blocker{suffix}",
                     help="Cover counts only if the obstacle is at least half as high as both "
                          "the shooter and the target.")
-    c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=f"fantasy_los_target{suffix}", help=LOS_HELP)
+    c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=f"{prefix}_los_target{suffix}", help=LOS_HELP)
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
         st.warning(step.text, icon=":material/visibility:")

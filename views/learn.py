@@ -5,65 +5,75 @@ import random
 import streamlit as st
 
 import webui
-from hitrules import dice, fantasy, figures, ninth, quiz, urlstate
-from hitrules.situations import answer_learn, chance_text
+from hitrules import dice, fantasy, figures, ninth, quiz, situations, urlstate
+from hitrules._steps import chance_text
+from views.fantasy import shot_inputs
+from views.ninth import attack_inputs
 
 P = "learn"
 BOUNDS = urlstate.bounds(urlstate.LEARN)
 SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = "For teaching: the same engine as the calculators, one rule at a time."
-GROUPS = {"conditions": ("moved", "close", "stand", "lone")}
-CONDITION_NAMES = {"moved": "Moved -1", "close": 'Within 4" +1', "stand": "Stand & Shoot -1",
-                   "lone": "Lone model (US 1) -1"}
 SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz"}
+#: What is not part of the situation: the section, the step shown, the dice and the quiz.
+NOT_SITUATION = ("section", "step", "seed", "rolls", "quiz", "q")
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.LEARN, "Learn", HELP, GROUPS)
+    values = webui.start_page(P, urlstate.LEARN, "Learn", HELP)
     section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
                                    format_func=SECTION_NAMES.get, required=True,
                                    help="Walk through a roll, roll virtual dice, or take a quiz.")
-    SECTIONS[section](values)  # a section may change values (the step shown)
-    webui.write_link(P, urlstate.LEARN, values)
+    sit = SECTIONS[section](values)  # a section may change values (the step shown)
+    link = None if sit is None else {**{k: values[k] for k in NOT_SITUATION}, **situations.learn_values(sit)}
+    webui.write_link(P, urlstate.LEARN, values, link)
 
 
 def _situation_inputs(values: dict):
-    """The situation to learn from, and the engine's result for it."""
+    """The situation to learn from (one shot or attack), and the engine's result for it."""
+    sit, answer = webui.situation(situations.learn_situation, values)
     ruleset = st.radio("Rule set", ("fantasy", "ninth"), key="learn_ruleset", horizontal=True,
                        format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
                        help="Which game's hit roll to learn.")
     if ruleset == "fantasy":
-        row = st.container(horizontal=True)
-        row.number_input("BS", *BOUNDS["bs"], step=1, key="learn_bs", help="Ballistic Skill, 1 to 10.")
-        row.pills("Conditions", GROUPS["conditions"], key="learn_conditions", selection_mode="multi",
-                wrap=True, format_func=CONDITION_NAMES.get, help="Tap each that applies.")
-        cover = st.radio("Cover", fantasy.COVERS, key="learn_cover", horizontal=True,
-                         format_func=fantasy.COVER_LABELS.get, help="What obscures most of the target.")
-        if cover != "none":
-            c1, c2, c3 = st.columns(3)
-            help_los = "Line of Sight value, 1 (infantry) to 10. Cover counts only if the obstacle is "
-            help_los += "at least half as high as both the shooter and the target."
-            c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key="learn_los_shooter", help=help_los)
-            c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key="learn_los_blocker", help=help_los)
-            c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key="learn_los_target", help=help_los)
-        st.pills("Special rules", fantasy.SPECIAL_RULES, key="learn_rules", selection_mode="multi", wrap=True,
-                 format_func=fantasy.SPECIAL_RULE_NAMES.get, help="Each is -1 to hit.")
+        shot_inputs(P, answer, calculator=False)
     else:
         a, b = st.columns(2)
         a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th",
                 help="8th edition: no cap on modifiers, and no automatic hit on a 6.")
         b.selectbox("Skill", SKILLS, key="learn_skill", format_func=lambda x: f"{x}+",
                     help="The BS or WS: a roll of X or more hits.")
-        a.text_input("Hit modifiers", key="learn_mods", placeholder="e.g. -1, -1",
-                     help="Separated by commas; watch the cap apply in 9th edition.")
-        b.radio("Re-rolls", ninth.REROLLS, key="learn_reroll", format_func=ninth.REROLL_NAMES.get,
-                help="A die is re-rolled at most once.")
-    return webui.answer(answer_learn, P, _situation(values))
+        attack_inputs(P)
+        if answer and answer.verdict is not None:
+            (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
+    if answer is None:
+        return sit, None
+    return sit, answer.main if isinstance(answer, situations.FantasyAnswer) else answer.result
 
 
-def _situation(values: dict) -> dict:
-    """The values that make the situation (not the section, step, dice or quiz)."""
-    return {k: v for k, v in values.items() if k not in ("section", "step", "seed", "rolls", "quiz", "q")}
+def _walk(values: dict):
+    """The engine's steps for the situation, one at a time, with the faces that hit at each."""
+    sit, result = _situation_inputs(values)
+    if result is None:
+        return sit
+    steps = result.steps
+    step = min(st.session_state.get("learn_step", 1), len(steps))
+    st.session_state["learn_step"] = step
+    step = st.slider("Step", 1, len(steps), key="learn_step",
+                     help="Move through the working one rule at a time.")
+    values["step"] = step
+    shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
+                        for i, s in enumerate(steps[:step], start=1))]
+    faces = steps[step - 1].hitting_faces  # only this step's own faces: None when it has none
+    if faces is not None:
+        shown += ["The six faces of the D6 after this step (✓ hits):", webui.faces_row(faces)]
+    reached_roll = any(s.kind == "roll" for s in steps[:step])
+    if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
+        shown += ["On the 7+ chart a 6 is rolled again:", webui.faces_grid(*result.faces)]
+    if step == len(steps):
+        shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
+    st.markdown("\n\n".join(shown))
+    return sit
 
 
 def _dice(result, seed: int, rolls: int):
@@ -79,49 +89,35 @@ def _next_seed() -> None:
     st.session_state["learn_seed"] = min(st.session_state["learn_seed"] + 1, BOUNDS["seed"][1])
 
 
-def _walk(values: dict) -> None:
-    """The engine's steps for the situation, one at a time, with the faces that hit."""
-    result = _situation_inputs(values)
-    steps = result.steps
-    step = min(st.session_state.get("learn_step", 1), len(steps))
-    st.session_state["learn_step"] = step
-    step = st.slider("Step", 1, len(steps), key="learn_step",
-                     help="Move through the working one rule at a time.")
-    values["step"] = step
-    shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
-                        for i, s in enumerate(steps[:step], start=1))]
-    faces = next((s.hitting_faces for s in reversed(steps[:step]) if s.hitting_faces), ())
-    shown += ["The six faces of the D6 after this step (✓ hits):", webui.faces_row(faces)]
-    reached_roll = any(s.kind == "roll" for s in steps[:step])
-    if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
-        shown += ["On the 7+ chart a 6 is rolled again:", webui.faces_grid(*result.faces)]
-    if step == len(steps):
-        shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
-    st.markdown("\n\n".join(shown))
-
-
-def _roll(values: dict) -> None:
+def _roll(values: dict):
     """Seeded dice for the situation, their running hit rate, and how lucky they were."""
-    result = _situation_inputs(values)
+    sit, result = _situation_inputs(values)
+    if result is None:
+        return sit
     a, b, c = st.columns([2, 2, 1])
     seed = a.number_input("Seed", *BOUNDS["seed"], step=1, key="learn_seed",
                           help="The same seed gives the same rolls, so a shared link shows the same dice.")
     rolls = b.number_input("Rolls", *BOUNDS["rolls"], step=1, key="learn_rolls",
                            help="How many shots to roll; more rolls land closer to the exact chance.")
     c.button("Roll again", key="learn_reroll_dice", help="The next seed: new dice.", on_click=_next_seed)
-    key = webui.situation_key("learn dice", {**_situation(values), "seed": seed, "rolls": rolls})
-    outcomes, figure, dist = webui.cached(lambda: _dice(result, seed, rolls), key)
+    # This player's dice are theirs: kept in their own session (the last roll only), never shared.
+    key = (sit, seed, rolls)
+    kept = st.session_state.get("_learn_dice")
+    if kept is None or kept[0] != key:
+        kept = (key, _dice(result, seed, rolls))
+        st.session_state["_learn_dice"] = kept
+    outcomes, figure, dist = kept[1]
     hits = sum(hit for hit, _ in outcomes)
     st.plotly_chart(figure, key="learn_rate", config={"displayModeBar": False})
-    luck = dist.percentile(hits)
     st.markdown(
         f"**{hits} hits from {rolls} rolls** ({hits / rolls:.1%}); the exact chance is "
         f"{chance_text(result.probability)}, so {float(dist.mean):.1f} hits were expected. "
-        f"{hits} or fewer happens {chance_text(luck)} of the time, and {hits} or more "
+        f"{hits} or fewer happens {chance_text(dist.percentile(hits))} of the time, and {hits} or more "
         f"{chance_text(dist.at_least(hits))}."
     )
     shown = " ".join(("✓" if hit else "✗") + "".join(map(str, faces)) for hit, faces in outcomes[:40])
     st.caption(f"The first rolls (dice shown, ✓ hit, ✗ miss): {shown}")
+    return sit
 
 
 def _quiz(values: dict) -> None:

@@ -3,20 +3,15 @@
 import streamlit as st
 
 import webui
-from hitrules import ninth, urlstate
+from hitrules import ninth, situations, urlstate
+from hitrules._steps import chance_text
 from hitrules.presets import PRESETS
-from hitrules.situations import answer_ninth, chance_text
 
 P = "ninth"
 BOUNDS = urlstate.bounds(urlstate.NINTH)
 SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = ("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
         "the modifier at ±1; an unmodified 6 always hits and an unmodified 1 always fails.")
-# The edition and the unit preset are one choice: a preset brings its own edition.
-GROUPS = {"rules": {"9": {"edition": 9, "preset": "none"}, "8": {"edition": 8, "preset": "none"},
-                    **{key: {"preset": key} for key in PRESETS}},
-          "flags": ("melee", "auto", webui.Reveal("overwatch_fire", "trigger", off="none", on="charge")),
-          "ow": ("overwatch", "eir", "charged", "blast")}
 RULES_NAMES = {"9": "9th edition", "8": "8th edition", **{key: p.name for key, p in PRESETS.items()}}
 FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits", "overwatch_fire": "Overwatch fire"}
 OW_NAMES = {"overwatch": "The unit has Set Overwatch",
@@ -26,8 +21,8 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.NINTH, "9th edition: the hit roll", HELP, GROUPS)
-    answer = webui.answer(answer_ninth, P, values)
+    values = webui.start_page(P, urlstate.NINTH, "9th edition: the hit roll", HELP)
+    sit, answer = webui.situation(situations.ninth_situation, values)
     if answer:
         result = answer.result
         if answer.verdict is not None:
@@ -45,19 +40,15 @@ def render() -> None:
         _inputs()
     if answer:
         with details:
-            webui.show_distribution(P, values, answer.distribution, f"Hits from {answer.attacks} attacks")
+            webui.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
-        webui.sidebar_links([("explore", "See this skill across all modifiers",
-                              {"ruleset": "ninth" if result.attack.edition == 9 else "eighth",
-                               "skill": result.attack.skill, "mod": max(-10, min(10, result.modifier))}),
-                             ("learn", "Walk through this roll step by step",
-                              {"ruleset": "ninth", **urlstate.encode(urlstate.LEARN, values)})])
-    webui.write_link(P, urlstate.NINTH, values)
+        webui.situation_links(sit)
+    webui.write_link(P, urlstate.NINTH, values, situations.ninth_values(sit) if sit else None)
 
 
 def _inputs() -> None:
     """The attack, its modifiers and re-rolls, and Overwatch."""
-    rules = st.radio("Rules", tuple(GROUPS["rules"]), key="ninth_rules", horizontal=True,
+    rules = st.radio("Rules", urlstate.NINTH_RULES, key="ninth_rules", horizontal=True,
                      format_func=RULES_NAMES.get,
                      help="9th edition caps modifiers at ±1 and an unmodified 6 always hits; 8th "
                           "edition does neither. A unit preset sets the edition, skill and attacks "
@@ -65,38 +56,43 @@ def _inputs() -> None:
     if rules not in PRESETS:
         row = st.container(horizontal=True)
         row.selectbox("Skill (X+)", SKILLS, key="ninth_skill", format_func=lambda x: f"{x}+",
-                    help="The BS or WS characteristic: a roll of X or more hits.")
+                      help="The BS or WS characteristic: a roll of X or more hits.")
         row.text_input("Attacks", key="ninth_attacks", max_chars=12,
-                     help="A number (10) or dice (D3, D6, 2D6, D6+1).")
+                       help="A number (10) or dice (D3, D6, 2D6, D6+1).")
     else:
         preset = PRESETS[rules]
         st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds",
                         help="The profile degrades: fewer wounds, worse BS.")
         st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
-                      format_func=lambda i: preset.weapon_names[i],
-                      help="The weapon that fires; only a turret weapon fires twice after a Grinding Advance.")
+                     format_func=lambda i: preset.weapon_names[i],
+                     help="The weapon that fires; only a turret weapon fires twice after a Grinding Advance.")
         if preset.turret_twice:
             st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key="ninth_half_move",
                         help=preset.turret_twice["text"])
-    st.text_input("Hit modifiers", key="ninth_mods", max_chars=80, placeholder="e.g. -1, -1, +1",
+    attack_inputs(P)
+
+
+def attack_inputs(prefix: str) -> None:
+    """The modifiers, re-rolls and kind of an attack, and Overwatch: on the calculator and on Learn."""
+    st.text_input("Hit modifiers", key=f"{prefix}_mods", max_chars=80, placeholder="e.g. -1, -1, +1",
                   help="Every modifier that applies, separated by commas. The page adds them up "
                        "and applies the cap.")
-    st.radio("Re-rolls", ninth.REROLLS, key="ninth_reroll", horizontal=True,
+    st.radio("Re-rolls", ninth.REROLLS, key=f"{prefix}_reroll", horizontal=True,
              format_func=ninth.REROLL_NAMES.get,
              help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
-    flags = st.pills("The attack", webui.pill_names(GROUPS["flags"]), key="ninth_flags", selection_mode="multi",
+    flags = st.pills("The attack", urlstate.ATTACK_FLAGS, key=f"{prefix}_attack", selection_mode="multi",
                      wrap=True, format_func=FLAG_NAMES.get,
                      help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
                           "automatically hits makes no hit roll: each attack scores one hit, in Overwatch "
                           "too. Overwatch fire: shooting at an enemy unit that was just set up, moved, charged "
                           "or opened a Hatchway.")
     if "overwatch_fire" in flags:
-        st.selectbox("Firing Overwatch because the enemy unit…", ninth.TRIGGERS, key="ninth_trigger",
+        st.selectbox("Firing Overwatch because the enemy unit…", ninth.TRIGGERS, key=f"{prefix}_trigger",
                      format_func=ninth.TRIGGER_NAMES.get,
                      help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
                           "Fall Back or charge move, or opens a Hatchway.")
-        st.pills("Overwatch conditions", GROUPS["ow"], key="ninth_ow", selection_mode="multi", wrap=True,
-                 format_func=OW_NAMES.get,
+        st.pills("Overwatch conditions", urlstate.OVERWATCH_FLAGS, key=f"{prefix}_ow", selection_mode="multi",
+                 wrap=True, format_func=OW_NAMES.get,
                  help="Set Overwatch: started at the end of the Move Units step of the unit's "
                       "Movement phase, completed at the end of that turn, and lasting until the end "
                       "of the opponent's next turn. Enemy units within Engagement Range stop "

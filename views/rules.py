@@ -1,0 +1,16 @@
+"""Our reading of the rules: docs/rules.md, one section under each heading, so the explanations'
+links (``rules#8th-edition-variant-and-the-leman-russ``) land on their section."""
+
+import streamlit as st
+
+import webui
+from hitrules._steps import anchor
+
+
+def render() -> None:
+    webui.require_router()
+    title, sections = webui.rules_document()
+    st.title(title, help="The project's reading of the two rules texts, and where it had to choose.")
+    for heading, body in sections:
+        st.header(heading, anchor=anchor(heading))
+        st.markdown(body)
