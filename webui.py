@@ -1,4 +1,4 @@
-"""Streamlit helpers the pages share: link <-> widget state, shared figures, and drawing an answer.
+"""The pages' state: link <-> widget state, the pages and the links between them, and shared figures.
 
 No rules live here; everything shown comes from hitrules.
 
@@ -13,14 +13,12 @@ code). One page entry reads its link; reruns on the page keep the widgets.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import streamlit as st
 from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
 
-from hitrules import figures, situations, urlstate
-from hitrules._steps import Step
+from hitrules import situations, urlstate
 
 #: Figures and tables kept for every user, by what they are built from (least recently used
 #: out first). The largest, a 1,000-shot distribution chart, is about 60 kB.
@@ -143,63 +141,6 @@ def shared(build, *args):
     return build(*args)
 
 
-def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
-        second: tuple[int, ...] | None = None) -> None:
-    """The engine's steps, numbered as it worked them out, then the D6 faces that hit."""
-    parts = [f"#### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
-    if first is not None:
-        parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
-    if second is not None:
-        parts += ["…and the second D6, rolled after a 6:", faces_grid(first or (), second)]
-    st.markdown("\n\n".join(parts))
-
-
-def faces_row(hitting: tuple[int, ...]) -> str:
-    """The six faces of a D6, each marked hit or miss."""
-    return " ".join(f":green-background[**{f}** ✓]" if f in hitting else f":red-background[{f} ✗]"
-                    for f in range(1, 7))
-
-
-def faces_grid(first: tuple[int, ...], second: tuple[int, ...]) -> str:
-    """The 36 results of two D6 on the 7+ chart: first die down, second die across."""
-    head = "| first \\ second | 1 | 2 | 3 | 4 | 5 | 6 |\n|---|---|---|---|---|---|---|\n"
-    rows = []
-    for a in range(1, 7):
-        cells = ["✓ hit" if a in first and b in second else "·" for b in range(1, 7)]
-        rows.append(f"| **{a}** | " + " | ".join(cells) + " |")
-    return head + "\n".join(rows)
-
-
-def table_with_download(prefix: str, name: str, build, *args, always: bool = False) -> None:
-    """The pandas table ``build(*args)``, shown on request (or always), with its CSV download
-    ``hitrules-{name}.csv``, which is made only when the player asks for it."""
-    if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
-        st.dataframe(shared(build, *args), hide_index=True)
-        st.download_button("Download CSV", lambda: shared(build, *args).to_csv(index=False),
-                           file_name=f"hitrules-{name}.csv", mime="text/csv", key=f"{prefix}_csv", on_click="ignore")
-
-
-def _distribution_chart(sit, title: str):
-    return figures.distribution_figure(situations.answer(sit).distribution, title)
-
-
-def _distribution_table(sit):
-    return figures.distribution_table(situations.answer(sit).distribution)
-
-
-def show_distribution(prefix: str, sit, title: str) -> None:
-    """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
-    st.plotly_chart(shared(_distribution_chart, sit, title), key=f"{prefix}_chart", config={"displayModeBar": False})
-    table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
-
-
-def metrics_row(*metrics: tuple[str, str, str | None]) -> None:
-    """The headline numbers side by side, wrapping onto more lines on a narrow phone."""
-    with st.container(horizontal=True, gap="large"):
-        for label, value, help in metrics:
-            st.metric(label, value, help=help, width="content")
-
-
 def pages() -> dict:
     """The app's pages by name, for app.py's navigation and for every link between pages.
 
@@ -222,14 +163,6 @@ def pages() -> dict:
                              url_path="rules"),
         }
     return state["_pages"]
-
-
-@lru_cache(maxsize=1)
-def rules_document() -> tuple[str, tuple[tuple[str, str], ...]]:
-    """docs/rules.md as its title and its sections, each a heading and its Markdown."""
-    text = (Path(__file__).parent / "docs" / "rules.md").read_text(encoding="utf-8")
-    title, *sections = text.split("\n## ")
-    return title.removeprefix("# ").strip(), tuple(tuple(s.split("\n", 1)) for s in sections)
 
 
 def situation_links(sit) -> None:

@@ -25,6 +25,7 @@ __all__ = [
     "diff_cell",
     "grid",
     "grid_axes",
+    "parse_stacks",
     "roll_text",
     "shots_needed",
     "stack_result",
@@ -189,3 +190,31 @@ def stack_result(bs: int, tokens: tuple[str, ...]) -> fantasy.ShotResult:
 def stack_steps(bs: int, tokens: tuple[str, ...]) -> tuple[Step, ...]:
     """The steps of a stack that move the score needed: the base, then each applied modifier."""
     return tuple(s for s in stack_result(bs, tokens).steps if s.kind in ("base", "modifier"))
+
+
+MAX_STACKS = 6
+MAX_STACK_SIZE = 8
+
+
+def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
+    """Modifier stacks: ``"moved+soft;moved+hard+stand"`` to a tuple of tuples of names.
+
+    >>> parse_stacks("moved+soft; hard")
+    (('moved', 'soft'), ('hard',))
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"write the stacks as text, e.g. moved+soft;hard (got {type(text).__name__}).")
+    stacks = []
+    for part in text.split(";"):
+        tokens = [t.strip().lower() for t in part.split("+") if t.strip()]
+        if not tokens:
+            continue
+        for t in tokens:
+            check_choice("modifier in a stack", t, tuple(FANTASY_STACK_TOKENS))
+        stack = tuple(dict.fromkeys(tokens))
+        if len(stack) > MAX_STACK_SIZE:
+            raise ValueError(f"at most {MAX_STACK_SIZE} modifiers in a stack.")
+        stacks.append(stack)
+    if len(stacks) > MAX_STACKS:
+        raise ValueError(f"at most {MAX_STACKS} stacks.")
+    return tuple(stacks)

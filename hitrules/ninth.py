@@ -12,6 +12,7 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -29,6 +30,7 @@ __all__ = [
     "hitting_faces",
     "net_modifier",
     "overwatch_allowed",
+    "parse_modifiers",
     "resolve",
     "roll_once",
 ]
@@ -71,6 +73,25 @@ def net_modifier(modifier: int, edition: int = 9) -> int:
     if _check_edition(edition) == 9:
         return max(-1, min(1, modifier))
     return modifier
+
+
+def parse_modifiers(text: str) -> tuple[int, ...]:
+    """Hit modifiers as text, ``"-1, -1, +1"``, to a tuple of ints (ValueError if unreadable).
+
+    >>> parse_modifiers("-1,-1,+1")
+    (-1, -1, 1)
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"write the modifiers as text, e.g. -1,-1,+1 (got {type(text).__name__}).")
+    parts = [p.strip() for p in text.replace(" ", "").split(",") if p.strip()]
+    if len(parts) > MAX_MODIFIERS:
+        raise ValueError(f"at most {MAX_MODIFIERS} modifiers.")
+    mods = []
+    for part in parts:
+        if not re.fullmatch(r"[+-]?\d{1,2}", part):
+            raise ValueError("write the modifiers as signed whole numbers, e.g. -1,-1,+1.")
+        mods.append(check_int("Each modifier", int(part), *ONE_MODIFIER_RANGE))
+    return tuple(mods)
 
 
 def hitting_faces(skill: int, net: int, *, overwatch: bool = False, edition: int = 9) -> tuple[int, ...]:

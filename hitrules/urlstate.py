@@ -24,7 +24,7 @@ from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
 __all__ = ["EXPLORE", "FANTASY", "LEARN", "MAX_QUERY_LENGTH", "NINTH", "Param", "ParsedQuery", "bounds",
-           "defaults", "encode", "parse_mods", "parse_query", "parse_stacks", "query_length"]
+           "defaults", "encode", "parse_query", "query_length"]
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
 MAX_QUERY_LENGTH = 2000
@@ -34,9 +34,8 @@ MAX_QUERY_LENGTH = 2000
 class Param:
     """One query parameter: its name, default, and how to read and write its value.
 
-    ``old`` names an older parameter still read into this one: a flag (``moved=1``) that turns
-    an item of this list on (or off with 0), or, for other parameters, a dict of old values to
-    new ones (``{"8": "8"}`` for ``edition=8``).
+    ``old`` lists the older parameters still read into this one, each with a function of its
+    text and this parameter's value so far (``moved=1`` adds ``moved`` to ``conditions``).
     """
 
     name: str
@@ -49,7 +48,7 @@ class Param:
     widget: bool = True
     #: The lowest and highest value of a whole-number parameter, for its widget too.
     bounds: tuple[int, int] | None = None
-    old: tuple[tuple[str, object], ...] = ()
+    old: tuple[tuple[str, Callable[[str, object], object]], ...] = ()
 
 
 def _text(value: object) -> str:
@@ -89,7 +88,7 @@ def _choice(name: str, default: str, choices: tuple[str, ...], what: str, old=()
     return Param(name, default, lambda text: check_choice(what, _text(text).strip().lower(), choices), old=old)
 
 
-def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = ()) -> Param:
+def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=()) -> Param:
     """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``."""
 
     def parse(text: str) -> tuple[str, ...]:
@@ -97,28 +96,14 @@ def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...
                   if part.strip()}
         return tuple(c for c in choices if c in picked)
 
-    return Param(name, (), parse, ",".join, old=tuple((flag, flag) for flag in flags))
+    def flag(item: str):
+        return lambda text, items: parse(",".join({*items, item} if _bool(text) else set(items) - {item}))
+
+    return Param(name, (), parse, ",".join, old=(*old, *((item, flag(item)) for item in flags)))
 
 
 def _attacks(name: str, default: str) -> Param:
     return Param(name, default, lambda text: str(dice.parse_attacks(text)), text=True)
-
-
-def parse_mods(text: str) -> tuple[int, ...]:
-    """Hit modifiers as text, ``"-1, -1, +1"``, to a tuple of ints (ValueError if unreadable).
-
-    >>> parse_mods("-1,-1,+1")
-    (-1, -1, 1)
-    """
-    parts = [p.strip() for p in _text(text).replace(" ", "").split(",") if p.strip()]
-    if len(parts) > ninth.MAX_MODIFIERS:
-        raise ValueError(f"at most {ninth.MAX_MODIFIERS} modifiers.")
-    mods = []
-    for part in parts:
-        if not re.fullmatch(r"[+-]?\d{1,2}", part):
-            raise ValueError("write the modifiers as signed whole numbers, e.g. -1,-1,+1.")
-        mods.append(check_int("Each modifier", int(part), *ninth.ONE_MODIFIER_RANGE))
-    return tuple(mods)
 
 
 def _edition(name: str = "edition") -> Param:
@@ -163,10 +148,13 @@ def _attack_params() -> tuple[Param, ...]:
     """
     return (
         _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
-        Param("mods", (), parse_mods, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
+        Param("mods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
         _choice("reroll", "none", ninth.REROLLS, "re-roll"),
-        _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto")),
-        _choice("trigger", "charge", ninth.TRIGGERS, "Overwatch trigger"),
+        # Older links had no Overwatch fire pill: any trigger but "none" meant it.
+        _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto"), old=(
+            ("trigger", lambda text, items: (*items, "overwatch_fire") if text in ninth.TRIGGERS else items),)),
+        Param("trigger", "charge", lambda text: "charge" if text == "none" else check_choice(
+            "Overwatch trigger", _text(text).strip().lower(), ninth.TRIGGERS)),
         _multi("ow", OVERWATCH_FLAGS, "Overwatch condition", flags=OVERWATCH_FLAGS),
     )
 
@@ -181,40 +169,16 @@ FANTASY: tuple[Param, ...] = (
 
 NINTH: tuple[Param, ...] = (
     # The edition and the unit preset are one choice: a preset brings its own edition.
-    _choice("rules", "9", NINTH_RULES, "rules", old=(("edition", {"9": "9", "8": "8"}),
-                                                     ("preset", {key: key for key in PRESETS}))),
+    _choice("rules", "9", NINTH_RULES, "rules", old=(
+        ("edition", lambda text, _: check_choice("edition", text.strip(), ("9", "8"))),
+        ("preset", lambda text, rules: rules if text == "none" else check_choice("preset", text.strip(), (*PRESETS,))),
+    )),
     *_attack_params(),
     _attacks("attacks", "10"),
     _whole("wounds", _MOST_WOUNDS, 1, _MOST_WOUNDS, "Wounds left"),
     _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
     _flag("half_move"),
 )
-
-MAX_STACKS = 6
-MAX_STACK_SIZE = 8
-
-
-def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
-    """Modifier stacks: ``"moved+soft;moved+hard+stand"`` to a tuple of tuples of names.
-
-    >>> parse_stacks("moved+soft; hard")
-    (('moved', 'soft'), ('hard',))
-    """
-    stacks = []
-    for part in _text(text).split(";"):
-        tokens = [t.strip().lower() for t in part.split("+") if t.strip()]
-        if not tokens:
-            continue
-        for t in tokens:
-            check_choice("modifier in a stack", t, tuple(compare.FANTASY_STACK_TOKENS))
-        stack = tuple(dict.fromkeys(tokens))
-        if len(stack) > MAX_STACK_SIZE:
-            raise ValueError(f"at most {MAX_STACK_SIZE} modifiers in a stack.")
-        stacks.append(stack)
-    if len(stacks) > MAX_STACKS:
-        raise ValueError(f"at most {MAX_STACKS} stacks.")
-    return tuple(stacks)
-
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots")
 LEARN_SECTIONS = ("walk", "roll", "quiz")
@@ -226,7 +190,7 @@ EXPLORE: tuple[Param, ...] = (
     _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
     _whole("mod", 0, *compare.MODIFIER_RANGE, "The modifier"),
     _edition(),
-    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), parse_stacks,
+    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), compare.parse_stacks,
           lambda stacks: ";".join("+".join(s) for s in stacks), widget=False),
     _whole("hits", 3, 1, 100, "Hits wanted"),
     _whole("confidence", 80, 1, 99, "Chance wanted (%)"),
@@ -287,32 +251,14 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             return None
 
     for p in params:
-        if p.name in query and (value := read(p.name, p.parse)) is not None:
-            values[p.name] = value
-        for old, meaning in p.old:
-            if old not in query:
-                continue
-            if isinstance(meaning, str):  # a flag: one item of this list
-                on = read(old, _bool)
-                if on is not None:
-                    values[p.name] = p.parse(",".join({*values[p.name], meaning} - ({meaning} if not on else set())))
-            elif (value := read(old, lambda text, m=meaning, o=old: m.get(text.strip()) or _unknown(o, m, text))):
+        if p.name in query:
+            if (value := read(p.name, p.parse)) is not None:
                 values[p.name] = value
-    if "trigger" in query and "attack" not in query and "trigger" in values:
-        # An older link: a trigger other than "none" meant Overwatch fire.
-        said = str(query["trigger"]).strip().lower()
-        if said in ninth.TRIGGERS:
-            values["attack"] = tuple(f for f in ATTACK_FLAGS if f in values["attack"] or f == "overwatch_fire")
-        elif said == "none":
-            warnings[:] = [w for w in warnings if not w.startswith("trigger:")]
+            continue
+        for old, read_old in p.old:  # an older form counts only where the current one is absent
+            if old in query and (value := read(old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
+                values[p.name] = value
     return ParsedQuery(values, tuple(warnings))
-
-
-def _unknown(name: str, meaning: dict, text: str):
-    """An older parameter's value that means nothing to this page: "none" is read as no change."""
-    if text.strip().lower() == "none":
-        return None
-    return check_choice(name, text.strip().lower()[:30], tuple(meaning))
 
 
 def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too: bool = False) -> dict[str, str]:

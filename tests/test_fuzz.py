@@ -88,8 +88,8 @@ API = [
     lambda a, b, c: quiz.question(a, b),
     lambda a, b, c: presets.PRESETS["leman_russ"].skill(a),
     lambda a, b, c: presets.PRESETS["leman_russ"].attacks(a, b),
-    lambda a, b, c: urlstate.parse_mods(a),
-    lambda a, b, c: urlstate.parse_stacks(a),
+    lambda a, b, c: ninth.parse_modifiers(a),
+    lambda a, b, c: compare.parse_stacks(a),
 ]
 
 

@@ -5,6 +5,7 @@ import streamlit as st
 import webui
 from hitrules import compare, figures, ninth, urlstate
 from hitrules._steps import chance_text
+from views import draw
 
 P = "explore"
 BOUNDS = urlstate.bounds(urlstate.EXPLORE)
@@ -50,19 +51,19 @@ def _heatmap(values: dict) -> None:
     st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
                "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
                "capped, so they repeat the ±1 column.")
-    webui.table_with_download(P, f"grid-{ruleset}", figures.grid_table, ruleset)
+    draw.table_with_download(P, f"grid-{ruleset}", figures.grid_table, ruleset)
 
 
 def _stacks(values: dict) -> None:
     """Fantasy modifier stacks side by side, and a waterfall for one of them."""
     st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
     new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key="explore_new_stack",
-                         format_func=compare.FANTASY_STACK_TOKENS.get, max_selections=urlstate.MAX_STACK_SIZE,
+                         format_func=compare.FANTASY_STACK_TOKENS.get, max_selections=compare.MAX_STACK_SIZE,
                          help="Pick the modifiers that apply together, then add the stack.")
     a, b = st.columns(2)
     stacks = values["stacks"]
-    if a.button("Add this stack", disabled=not new or len(stacks) >= urlstate.MAX_STACKS,
-                key="explore_add_stack", help=f"Up to {urlstate.MAX_STACKS} stacks; each becomes a line."):
+    if a.button("Add this stack", disabled=not new or len(stacks) >= compare.MAX_STACKS,
+                key="explore_add_stack", help=f"Up to {compare.MAX_STACKS} stacks; each becomes a line."):
         stacks = (*stacks, tuple(new))
     if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack",
                 help="Takes the newest stack off the chart."):
@@ -79,7 +80,7 @@ def _stacks(values: dict) -> None:
         stack = stacks[min(pick, len(stacks) - 1)]
         st.plotly_chart(webui.shared(figures.waterfall_figure, bs, stack), key="explore_waterfall",
                         config={"displayModeBar": False})
-        webui.table_with_download(P, "stacks", figures.stacks_table, stacks)
+        draw.table_with_download(P, "stacks", figures.stacks_table, stacks)
     else:
         st.info("No stacks yet: pick some modifiers above and add a stack.")
 
@@ -91,7 +92,7 @@ def _diff(values: dict) -> None:
     base = st.selectbox("Base score", SKILLS, key="explore_skill", format_func=lambda x: f"{x}+",
                         help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
     st.plotly_chart(webui.shared(figures.diff_figure, base), key="explore_diff", config={"displayModeBar": False})
-    webui.table_with_download(P, f"diff-{base}", figures.diff_table, base, always=True)
+    draw.table_with_download(P, f"diff-{base}", figures.diff_table, base, always=True)
 
 
 def _helps(values: dict) -> None:
@@ -103,7 +104,7 @@ def _helps(values: dict) -> None:
                          help="9th edition caps it at ±1 before +1 to hit is added.")
     st.plotly_chart(webui.shared(figures.helps_figure, mod, edition), key="explore_helps",
                     config={"displayModeBar": False})
-    webui.table_with_download(P, f"helps-{edition}-{mod}", figures.helps_table, mod, edition)
+    draw.table_with_download(P, f"helps-{edition}-{mod}", figures.helps_table, mod, edition)
 
 
 def _shots(values: dict) -> None:
@@ -116,7 +117,7 @@ def _shots(values: dict) -> None:
              help="How sure you want to be of getting them.")
     args = (ruleset, values["mod"], values["hits"], values["confidence"])
     st.plotly_chart(webui.shared(figures.shots_figure, *args), key="explore_shots", config={"displayModeBar": False})
-    webui.table_with_download(P, "shots", figures.shots_table, *args)
+    draw.table_with_download(P, "shots", figures.shots_table, *args)
 
 
 VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots}

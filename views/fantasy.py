@@ -5,6 +5,7 @@ import streamlit as st
 import webui
 from hitrules import fantasy, situations, urlstate
 from hitrules._steps import chance_text
+from views import draw
 
 P = "fantasy"
 BOUNDS = urlstate.bounds(urlstate.FANTASY)
@@ -24,7 +25,7 @@ def render() -> None:
     if answer:
         main = answer.main
         mean = answer.distribution.mean
-        webui.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
+        draw.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
                           ("Roll needed", main.roll, None),
                           ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}."))
         if len(answer.groups) > 1:
@@ -37,10 +38,10 @@ def render() -> None:
         _inputs(answer)
     if answer:
         with details:
-            webui.show_distribution(P, sit, "The unit's hits")
+            draw.show_distribution(P, sit, "The unit's hits")
             for group in answer.groups:
                 title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
-                webui.why(title, group.result.steps, *group.result.faces)
+                draw.why(title, group.result.steps, *group.result.faces)
         webui.situation_links(sit)
     webui.write_link(P, urlstate.FANTASY, values, situations.fantasy_values(sit) if sit else None)
 

@@ -7,6 +7,7 @@ import streamlit as st
 import webui
 from hitrules import dice, fantasy, figures, ninth, quiz, situations, urlstate
 from hitrules._steps import chance_text
+from views import draw
 from views.fantasy import shot_inputs
 from views.ninth import attack_inputs
 
@@ -66,10 +67,10 @@ def _walk(values: dict):
                         for i, s in enumerate(steps[:step], start=1))]
     faces = steps[step - 1].hitting_faces  # only this step's own faces: None when it has none
     if faces is not None:
-        shown += ["The six faces of the D6 after this step (✓ hits):", webui.faces_row(faces)]
+        shown += ["The six faces of the D6 after this step (✓ hits):", draw.faces_row(faces)]
     reached_roll = any(s.kind == "roll" for s in steps[:step])
     if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
-        shown += ["On the 7+ chart a 6 is rolled again:", webui.faces_grid(*result.faces)]
+        shown += ["On the 7+ chart a 6 is rolled again:", draw.faces_grid(*result.faces)]
     if step == len(steps):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
     st.markdown("\n\n".join(shown))

@@ -6,6 +6,7 @@ import webui
 from hitrules import ninth, situations, urlstate
 from hitrules._steps import chance_text
 from hitrules.presets import PRESETS
+from views import draw
 
 P = "ninth"
 BOUNDS = urlstate.bounds(urlstate.NINTH)
@@ -28,7 +29,7 @@ def render() -> None:
         if answer.verdict is not None:
             (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
         mean = answer.distribution.mean
-        webui.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
+        draw.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
                           ("Roll needed", result.roll, None),
                           ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}, from {answer.attacks} attacks."))
         if result.modifier:
@@ -40,8 +41,8 @@ def render() -> None:
         _inputs()
     if answer:
         with details:
-            webui.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
-            webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
+            draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
+            draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
     webui.write_link(P, urlstate.NINTH, values, situations.ninth_values(sit) if sit else None)
 

@@ -5,11 +5,12 @@ import streamlit as st
 
 import webui
 from hitrules._steps import anchor
+from views import draw
 
 
 def render() -> None:
     webui.require_router()
-    title, sections = webui.rules_document()
+    title, sections = draw.rules_document()
     st.title(title, help="The project's reading of the two rules texts, and where it had to choose.")
     for heading, body in sections:
         st.header(heading, anchor=anchor(heading))
