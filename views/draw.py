@@ -70,6 +70,6 @@ def metrics_row(*metrics: tuple[str, str, str | None]) -> None:
 @lru_cache(maxsize=1)
 def rules_document() -> tuple[str, tuple[tuple[str, str], ...]]:
     """docs/rules.md as its title and its sections, each a heading and its Markdown."""
-    text = (Path(__file__).parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     title, *sections = text.split("\n## ")
     return title.removeprefix("# ").strip(), tuple(tuple(s.split("\n", 1)) for s in sections)
