@@ -79,7 +79,8 @@ def test_learn_shows_each_ninth_steps_own_faces(edition, skill, raw):
 
 # Every situation the calculator tests use, and then some: presets, Overwatch, split fire, automatic hits.
 CALCULATOR_SITUATIONS = [
-    ("fantasy", {}), ("fantasy", {"moved": "1", "cover": "soft"}), ("fantasy", {"moved": "1", "cover": "hard", "stand": "1"}),
+    ("fantasy", {}), ("fantasy", {"moved": "1", "cover": "soft"}),
+    ("fantasy", {"moved": "1", "cover": "hard", "stand": "1"}),
     ("fantasy", {"close": "1"}), ("fantasy", {"bs": "5", "close": "1"}),
     ("fantasy", {"bs": "1", "moved": "1", "cover": "hard", "stand": "1"}),
     ("fantasy", {"bs": "3", "cover": "soft", "los_shooter": "3", "los_target": "2"}),
@@ -183,7 +184,8 @@ def test_back_to_a_page_shows_what_the_player_left_there():
 
 @pytest.mark.parametrize(("p", "shown"), [
     (Fraction(1, 16), "1/16 (6.3%)"), (Fraction(3, 16), "3/16 (18.8%)"), (Fraction(1, 2000), "1/2000 (0.1%)"),
-    (1 - Fraction(1, 6) ** 20, "3656158440062975/3656158440062976 (>99.9%)"), (Fraction(1, 10**9), "1/1000000000 (<0.1%)"),
+    (1 - Fraction(1, 6) ** 20, "3656158440062975/3656158440062976 (>99.9%)"),
+    (Fraction(1, 10**9), "1/1000000000 (<0.1%)"),
     (Fraction(0), "0 (0.0%)"), (Fraction(1), "1 (100.0%)"), (Fraction(1999, 2000), "1999/2000 (>99.9%)"),
 ])
 def test_one_formatter_for_every_chance(p, shown):
