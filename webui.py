@@ -17,6 +17,7 @@ from functools import lru_cache
 import streamlit as st
 from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from hitrules import situations, urlstate
 
@@ -51,11 +52,12 @@ def _widget_value(param: urlstate.Param, value: object) -> object:
 def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, tuple[str, ...]]:
     """The page's values, and every warning about them.
 
-    The link is read when the page is entered: opened first in this session (a shared link),
-    or reached from another page (a link, or Back) with parameters of its own. Then every
-    widget (keyed ``{prefix}_{name}``) is given the link's value. Reruns on the same page never
-    read the link again: the browser sends the address it had when the rerun was asked for,
-    which can be a step behind what this page last wrote. Entering a page with an empty address
+    The link is read when the page is entered (opened first in this session, or reached from
+    another page with parameters of its own) and on Back or Forward: every change of a page
+    adds an entry to the browser's history, so Back steps back through the player's changes and
+    then to the page before. Then every widget (keyed ``{prefix}_{name}``) is given the link's
+    value. Other reruns never read the link: the browser sends the address it had when the
+    rerun was asked for, which can be a step behind what this page last wrote. Entering a page with an empty address
     keeps what the player had there: a widget that is not on the page (another page was shown,
     or another choice hides it) gets back its last value. Unreadable text keeps the last good
     value, with a warning. Widgets hold their values before they are drawn, so a page can show
@@ -69,7 +71,8 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     if entering:
         ss["_page"] = prefix
     ours = {p.name for p in params} | {old for p in params for old, _ in p.old}
-    opened = store not in state or (entering and (
+    ctx = get_script_run_ctx()
+    opened = store not in state or (ctx is not None and ctx.is_history_navigation) or (entering and (
         not ours.isdisjoint(query) or urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH))
     widgets = {f"{prefix}_{p.name}": p for p in params if p.widget}
     warnings: list[str] = []

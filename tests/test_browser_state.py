@@ -1,0 +1,94 @@
+"""A page's state in a real browser: links in, links out, settings across pages, Back and Forward."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector('[data-testid="stApp"]', timeout=30_000)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " && !document.querySelector('[data-testid*=\"Skeleton\"]')"
+        " && document.querySelector('[data-testid=\"stMainBlockContainer\"] h1')", timeout=30_000)
+    page.wait_for_timeout(300)
+
+
+def chance(page: Page):
+    return page.locator('[data-testid="stMetric"]').filter(has_text="Hit chance").first.locator(
+        '[data-testid="stMetricValue"]')
+
+
+def set_bs(page: Page, value: int) -> None:
+    box = page.get_by_label("Ballistic Skill (BS)", exact=True)
+    box.fill(str(value))
+    box.press("Enter")
+    ready(page)
+
+
+def test_back_and_forward_show_what_the_player_left(page: Page, app_server):
+    page.goto(f"{app_server.url}/fantasy")
+    ready(page)
+    set_bs(page, 5)
+    expect(chance(page)).to_have_text("5/6 (83.3%)")
+    expect(page).to_have_url(f"{app_server.url}/fantasy?bs=5")
+    page.locator('[data-testid="stSidebarNav"] a').filter(has_text="9th edition").click()
+    ready(page)
+    expect(chance(page)).to_have_text("2/3 (66.7%)")
+    page.go_back()  # to the page the player left
+    ready(page)
+    expect(page).to_have_url(f"{app_server.url}/fantasy?bs=5")
+    expect(chance(page)).to_have_text("5/6 (83.3%)")
+    page.go_forward()
+    ready(page)
+    expect(chance(page)).to_have_text("2/3 (66.7%)")
+    # Every change is an entry in the history: Back undoes it, then leaves the page.
+    page.get_by_role("combobox", name="Skill (X+)").click()
+    page.get_by_role("option", name="5+", exact=True).click()
+    ready(page)
+    expect(chance(page)).to_have_text("1/3 (33.3%)")
+    page.go_back()
+    ready(page)
+    expect(chance(page)).to_have_text("2/3 (66.7%)")
+    page.go_back()
+    ready(page)
+    expect(chance(page)).to_have_text("5/6 (83.3%)")
+    # And through the sidebar, with no link: each page keeps what the player left there.
+    page.locator('[data-testid="stSidebarNav"] a').filter(has_text="9th edition").click()
+    ready(page)
+    expect(chance(page)).to_have_text("2/3 (66.7%)")
+    page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Fantasy").click()
+    ready(page)
+    expect(chance(page)).to_have_text("5/6 (83.3%)")
+
+
+def test_walk_through_link_opens_learn_at_the_same_roll(page: Page, app_server):
+    page.goto(f"{app_server.url}/ninth?rules=leman_russ&wounds=2")
+    ready(page)
+    expect(chance(page)).to_have_text("1/6 (16.7%)")
+    page.get_by_role("link", name="Walk through this roll step by step").click()
+    ready(page)
+    expect(page.get_by_text("6+", exact=False).first).to_be_visible()
+    slider = page.get_by_role("slider")
+    slider.focus()
+    page.keyboard.press("End")
+    ready(page)
+    expect(page.get_by_text("So the roll is 6+: 1/6 (16.7%) per shot.")).to_be_visible()
+
+
+def test_a_shared_link_opens_the_same_page_in_a_second_tab(page: Page, app_server):
+    page.goto(f"{app_server.url}/fantasy")
+    ready(page)
+    set_bs(page, 4)
+    page.locator('[data-testid="stButtonGroup"] button').filter(has_text="Moved").first.click()
+    ready(page)
+    expect(chance(page)).to_have_text("1/2 (50.0%)")
+    shared = page.url
+    other = page.context.new_page()
+    other.goto(shared)
+    ready(other)
+    expect(chance(other)).to_have_text("1/2 (50.0%)")
+    other.close()
