@@ -5,6 +5,7 @@ import streamlit as st
 import webui
 from hitrules import fantasy, urlstate
 from hitrules.situations import answer_fantasy, chance_text
+from views import pictures
 
 P = "fantasy"
 BOUNDS = urlstate.bounds(urlstate.FANTASY)
@@ -88,6 +89,7 @@ def _cover_inputs(suffix: str, title: str, group: tuple) -> None:
                     help="Cover counts only if the obstacle is at least half as high as both "
                          "the shooter and the target.")
     c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=f"fantasy_los_target{suffix}", help=LOS_HELP)
+    pictures.cover(f"fantasy_cover_picture{suffix}", group[0].result if group else None)
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
         st.warning(step.text, icon=":material/visibility:")

@@ -7,6 +7,7 @@ import streamlit as st
 import webui
 from hitrules import dice, fantasy, figures, ninth, quiz, urlstate
 from hitrules.situations import answer_learn, chance_text
+from views import pictures
 
 P = "learn"
 BOUNDS = urlstate.bounds(urlstate.LEARN)
@@ -98,6 +99,7 @@ def _walk(values: dict) -> None:
     if step == len(steps):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
     st.markdown("\n\n".join(shown))
+    pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
 
 
 def _roll(values: dict) -> None:

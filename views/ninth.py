@@ -6,6 +6,7 @@ import webui
 from hitrules import ninth, urlstate
 from hitrules.presets import PRESETS
 from hitrules.situations import answer_ninth, chance_text
+from views import pictures
 
 P = "ninth"
 BOUNDS = urlstate.bounds(urlstate.NINTH)
@@ -45,6 +46,7 @@ def render() -> None:
         _inputs()
     if answer:
         with details:
+            pictures.overwatch("ninth_overwatch_picture", answer.verdict)
             webui.show_distribution(P, values, answer.distribution, f"Hits from {answer.attacks} attacks")
             webui.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.sidebar_links([("explore", "See this skill across all modifiers",
