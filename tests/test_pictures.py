@@ -253,3 +253,14 @@ def test_ninth_without_overwatch_fire_has_no_path():
     assert boxes(only_chart(at, "ninth_overwatch_picture"))[0][1] == "fail"  # not Set Overwatch yet
     at.pills(key="ninth_flags").set_value([]).run()
     assert not charts(at, "ninth_overwatch_picture")
+
+
+def test_the_bench_switch_turns_the_pictures_off(monkeypatch):
+    """bench/apptest.py --pictures times the pages with views.pictures.SHOW on and off."""
+    from views import pictures
+
+    monkeypatch.setattr(pictures, "SHOW", False)
+    assert not charts(open_page("fantasy", cover="soft"), "fantasy_cover_picture")
+    assert not charts(open_page("ninth", **OW), "ninth_overwatch_picture")
+    monkeypatch.setattr(pictures, "SHOW", True)
+    assert charts(open_page("fantasy", cover="soft"), "fantasy_cover_picture")
