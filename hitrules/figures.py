@@ -354,13 +354,13 @@ def cover_figure(check: fantasy.CoverCheck) -> go.Figure:
     half = check.taller / 2
     fig.add_shape(type="line", x0=0.6, x1=1.4, y0=half, y1=half, line={"color": "#111111", "width": 3, "dash": "dash"})
     fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half:g}", showarrow=False,
-                       yshift=14, bgcolor="rgba(255,255,255,0.85)", font={"size": 13})
+                       yshift=14, bgcolor="rgba(255,255,255,0.85)", font={"size": 14, "color": "#111111"})
     fig.update_layout(
         title={"text": f"<b>{'✓' if counts else '✗'} {check.headline}</b><br>{check.working}",
                "font": {"size": 18, "color": colour}, "x": 0.02, "xanchor": "left"},
         font=PICTURE_FONT, height=320, margin={"l": 10, "r": 10, "t": 76, "b": 10}, showlegend=False,
         yaxis={"range": [0, max(heights) + 1], "dtick": 1 if max(heights) <= 6 else 2, "title": "LoS value"},
-        xaxis={"fixedrange": True}, bargap=0.3, plot_bgcolor="white",
+        xaxis={"fixedrange": True, "tickfont": {"size": 15, "color": "#111111"}}, bargap=0.3, plot_bgcolor="white",
     )
     fig.update_yaxes(fixedrange=True, gridcolor="#E5E5E5")
     return fig
