@@ -395,8 +395,11 @@ def overwatch_figure(verdict: ninth.OverwatchVerdict) -> go.Figure:
                            font={"size": 14, "color": ink}, **_PLACED)
         if i:  # the arrow into this box, lit when the path reaches it
             fig.add_annotation(x=0.5, y=y + step / 2, text="↓", font={"size": 18, "color": ink}, **_PLACED)
-    stopped = next((n for n, c in enumerate(verdict.checks, start=1) if c.outcome == "fail"), None)
-    title = "✓ May fire Overwatch" if verdict.allowed else f"✗ Cannot fire: check {stopped} forbids it"
+    if verdict.allowed:
+        title = "✓ May fire Overwatch"
+    else:
+        stopped = [c.name for c in verdict.checks].index(verdict.check) + 1
+        title = f"✗ Cannot fire: check {stopped} forbids it"
     fig.update_layout(
         title={"text": f"<b>{title}</b>", "font": {"size": 18, "color": YES if verdict.allowed else NO},
                "x": 0.02, "xanchor": "left"},
