@@ -38,6 +38,7 @@ test: lint
 bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py
 	$(PY) bench/apptest.py
+	$(PY) bench/apptest.py --pictures
 	$(PY) bench/browser.py
 
 load: $(VENV)/.dev-installed

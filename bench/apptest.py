@@ -3,6 +3,10 @@
 Goal: each calculator page under 1.5x, Explore and Learn under 2x, the trivial page's
 median rerun in the same run. AppTest's own wait for a run polls every millisecond, so single
 times come in steps; many reruns, taken in turn, give a steady median. Run: make bench (or python bench/apptest.py).
+
+``python bench/apptest.py --pictures`` times the pages that draw the cover and Overwatch pictures
+with the pictures on and off (views.pictures.SHOW), the same link and change, in turn. Goal: on
+under 1.2x off.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from views import pictures  # noqa: E402  (the module the app's views import: the same switch)
 
 
 def trivial() -> AppTest:
@@ -23,8 +30,10 @@ def trivial() -> AppTest:
     return at
 
 
-def page(name: str) -> AppTest:
+def page(name: str, **query: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    for key, value in query.items():
+        at.query_params[key] = value
     at.switch_page(f"pages/{name}.py")
     at.run()
     return at
@@ -40,6 +49,26 @@ CASES = {
     "learn": (lambda: page("learn"), lambda at, i: at.number_input(key="learn_bs").set_value(3 + i % 2)),
 }
 GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0}
+
+
+def _pictures(show: bool, change):
+    """A widget change made with the pictures on or off (the switch is read as the page draws)."""
+    def changed(at, i):
+        pictures.SHOW = show
+        return change(at, i)
+    return changed
+
+
+# Each picture's page and link, and a change that flips its verdict: cover counts or not (target
+# LoS 2 or 3); Overwatch refused at Engagement Range or allowed by the charge exception.
+_COVER = (lambda: page("fantasy", cover="soft"),
+          lambda at, i: at.number_input(key="fantasy_los_target").set_value(2 + i % 2))
+_OVERWATCH = (lambda: page("ninth", trigger="charge", overwatch="1", eir="1"),
+              lambda at, i: at.pills(key="ninth_ow").set_value(["overwatch", "eir"] + ["charged"] * (i % 2)))
+for _name, (_open, _change) in {"cover": _COVER, "overwatch": _OVERWATCH}.items():
+    CASES[f"{_name}-on"] = (_open, _pictures(True, _change))
+    CASES[f"{_name}-off"] = (_open, _pictures(False, _change))
+PICTURE_GOAL = 1.2
 
 
 ROUNDS = 3  # blocks, each giving its own ratio, so the spread shows the machine's noise
@@ -88,5 +117,25 @@ def main(names: list[str]) -> int:
     return 0
 
 
+def main_pictures() -> int:
+    pairs = ("cover", "overwatch")
+    names = [f"{p}-{state}" for p in pairs for state in ("on", "off")]
+    blocks = [block(names) for _ in range(ROUNDS)]
+    pictures.SHOW = True
+    print(f"AppTest rerun with each picture on and off (median of {RERUNS * ROUNDS} reruns each, in bursts "
+          f"of {BURST - 1} taken in turn; in brackets the ratio in each of {ROUNDS} blocks)")
+    for p in pairs:
+        on = statistics.median(t for b in blocks for t in b[f"{p}-on"])
+        off = statistics.median(t for b in blocks for t in b[f"{p}-off"])
+        spread = ", ".join(f"{statistics.median(b[f'{p}-on']) / statistics.median(b[f'{p}-off']):.2f}"
+                           for b in blocks)
+        verdict = "met" if on / off < PICTURE_GOAL else "MISSED"
+        print(f"  {p:9s} on {on * 1000:6.2f} ms, off {off * 1000:6.2f} ms: {on / off:4.2f}x [{spread}] "
+              f"(goal under {PICTURE_GOAL}x: {verdict})")
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--pictures"]:
+        sys.exit(main_pictures())
     sys.exit(main(sys.argv[1:] or list(GOALS)))

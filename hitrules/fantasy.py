@@ -17,8 +17,10 @@ from hitrules._steps import Step, chance_text, check_choice, check_int, reading
 __all__ = [
     "COVERS",
     "SPECIAL_RULES",
+    "CoverCheck",
     "Shot",
     "ShotResult",
+    "cover_check",
     "cover_counts",
     "hit_chance",
     "required_score",
@@ -109,13 +111,70 @@ def hit_chance(ballistic_skill: int, modifier: int) -> Fraction:
     return _chance(required_score(ballistic_skill, modifier))
 
 
+@dataclass(frozen=True)
+class CoverCheck:
+    """The Line of Sight test for cover, worked out: does the obstacle reach half the height of
+    the taller of shooter and target? Pictures and the explanation both read it.
+
+    ``taller`` is the larger of the shooter's and the target's LoS values, ``taller_name`` which
+    of them it is (``"shooter"``, ``"target"`` or ``"both"``), ``arithmetic`` the test as it is
+    written out (``"2 × 1 ≥ 3"``), and ``reason`` why it passes or fails, in words.
+    """
+
+    shooter_los: int
+    blocker_los: int
+    target_los: int
+    taller: int
+    taller_name: str
+    counts: bool
+    arithmetic: str
+    reason: str
+
+    @property
+    def headline(self) -> str:
+        return "Cover counts" if self.counts else "Cover does not count"
+
+    @property
+    def working(self) -> str:
+        """The test answered: ``"2 × 1 ≥ 2? Yes"`` or ``"2 × 1 ≥ 3? No, 2 < 3"``."""
+        if self.counts:
+            return f"{self.arithmetic}? Yes"
+        return f"{self.arithmetic}? No, {2 * self.blocker_los} < {self.taller}"
+
+    @property
+    def verdict(self) -> str:
+        """The answer and its arithmetic in one line: ``"Cover counts: 2 × 1 ≥ 2? Yes"``."""
+        return f"{self.headline}: {self.working}"
+
+
+def cover_check(shooter_los: int, blocker_los: int, target_los: int) -> CoverCheck:
+    """The cover test for three LoS values: at least half as high as both target and shooter,
+    that is ``2 × obstacle ≥ the taller of the two``.
+
+    >>> cover_check(shooter_los=3, blocker_los=1, target_los=2).verdict
+    'Cover does not count: 2 × 1 ≥ 3? No, 2 < 3'
+    """
+    taller = max(shooter_los, target_los)
+    taller_name = "both" if shooter_los == target_los else "shooter" if shooter_los > target_los else "target"
+    counts = 2 * blocker_los >= taller
+    if counts:
+        reason = (f"the LoS {blocker_los} obstacle is at least half as high as the LoS {target_los} "
+                  f"target and the LoS {shooter_los} shooter")
+    elif shooter_los > target_los:
+        reason = f"the LoS {shooter_los} shooter sees over a LoS {blocker_los} obstacle"
+    else:
+        reason = f"the LoS {target_los} target is more than twice as tall as the LoS {blocker_los} obstacle"
+    return CoverCheck(shooter_los, blocker_los, target_los, taller, taller_name, counts,
+                      f"2 × {blocker_los} ≥ {taller}", reason)
+
+
 def cover_counts(shooter_los: int, blocker_los: int, target_los: int) -> bool:
     """Whether an obstacle gives cover: at least half as high as both target and shooter.
 
     >>> cover_counts(shooter_los=3, blocker_los=1, target_los=2)
     False
     """
-    return 2 * blocker_los >= max(shooter_los, target_los)
+    return cover_check(shooter_los, blocker_los, target_los).counts
 
 
 @dataclass(frozen=True)
@@ -171,6 +230,14 @@ class ShotResult:
         return next((s for s in self.steps if s.topic == "cover"), None)
 
     @property
+    def cover_check(self) -> CoverCheck | None:
+        """The LoS test behind the cover step (the same one its text was made from); None when
+        no cover was considered."""
+        if self.cover_step is None:
+            return None
+        return cover_check(self.shot.shooter_los, self.shot.blocker_los, self.shot.target_los)
+
+    @property
     def faces(self) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
         """The natural results that hit (see :func:`roll_faces`); every face for automatic hits."""
         if self.required is None:
@@ -200,26 +267,14 @@ def _modifier_steps(shot: Shot):
 
 def _cover_step(shot: Shot) -> Step:
     name = COVER_NAMES[shot.cover]
-    blocker, shooter, target = shot.blocker_los, shot.shooter_los, shot.target_los
-    if cover_counts(shooter, blocker, target):
+    name = f"{name[0].upper()}{name[1:]}"
+    check = cover_check(shot.shooter_los, shot.blocker_los, shot.target_los)
+    if check.counts:
         delta = COVER_MODIFIER[shot.cover]
-        return Step(
-            "modifier",
-            f"{name[0].upper()}{name[1:]} obscures the majority of the target: {delta}. It counts "
-            f"because the LoS {blocker} obstacle is at least half as high as the LoS {target} "
-            f"target and the LoS {shooter} shooter (2 × {blocker} ≥ {max(shooter, target)}).",
-            delta, topic="cover",
-        )
-    if shooter > target:
-        why = f"the LoS {shooter} shooter sees over a LoS {blocker} obstacle"
-    else:
-        why = f"the LoS {target} target is more than twice as tall as the LoS {blocker} obstacle"
-    return Step(
-        "skipped",
-        f"{name[0].upper()}{name[1:]} gives no cover: {why} (it needs 2 × {blocker} ≥ "
-        f"{max(shooter, target)}).",
-        topic="cover",
-    )
+        return Step("modifier", f"{name} obscures the majority of the target: {delta}. It counts "
+                    f"because {check.reason} ({check.arithmetic}).", delta, topic="cover")
+    return Step("skipped", f"{name} gives no cover: {check.reason} (it needs {check.arithmetic}).",
+                topic="cover")
 
 
 def resolve(shot: Shot) -> ShotResult:

@@ -15,7 +15,8 @@ from hitrules import compare, fantasy, ninth
 from hitrules._steps import percent
 from hitrules.dice import Distribution
 
-__all__ = ["PALETTE", "FrozenFigure", "distribution_figure", "distribution_table", "exact_text", "shown_range"]
+__all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
+           "exact_text", "overwatch_figure", "overwatch_words", "shown_range"]
 
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 HIT, MISS = "#009E73", "#D55E00"
@@ -324,3 +325,93 @@ def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
                       margin=MARGIN)
     return fig
+
+
+# ----- pictures of two rules: Line of Sight cover and the Overwatch checks -----
+# Their verdicts use two Okabe-Ito colours (blue: yes, vermillion: no) and always a ✓ or ✗ and
+# words beside the colour. Text is large enough for a projector and short enough for a phone.
+YES, NO, DIM = PALETTE[0], PALETTE[3], "#767676"
+YES_FILL, NO_FILL, NEUTRAL_FILL = "#DCEBF5", "#F8E0D2", "#D9D9D9"
+PICTURE_FONT = {"size": 15, "color": "#111111"}
+
+
+def cover_figure(check: fantasy.CoverCheck) -> go.Figure:
+    """The cover rule from the side: shooter, obstacle and target as columns as high as their LoS
+    values, the line at half the taller of shooter and target drawn on the obstacle, and the
+    verdict with its arithmetic as the title."""
+    counts = check.counts
+    colour = YES if counts else NO
+    tall = {"shooter": (", taller", ""), "target": ("", ", taller"), "both": ("", "")}[check.taller_name]
+    names = [f"Shooter<br>LoS {check.shooter_los}{tall[0]}", f"Obstacle<br>LoS {check.blocker_los}",
+             f"Target<br>LoS {check.target_los}{tall[1]}"]
+    heights = [check.shooter_los, check.blocker_los, check.target_los]
+    fig = FrozenFigure(go.Bar(
+        x=names, y=heights, marker_color=[NEUTRAL_FILL, PALETTE[0] if counts else PALETTE[1], NEUTRAL_FILL],
+        marker_line={"color": "#111111", "width": 1}, text=[None, "✓" if counts else "✗", None],
+        textposition="inside", insidetextanchor="end", textfont={"size": 20, "color": "#111111"},
+        hovertemplate="%{x}<extra></extra>", width=0.6,
+    ))
+    half = check.taller / 2
+    fig.add_shape(type="line", x0=0.6, x1=1.4, y0=half, y1=half, line={"color": "#111111", "width": 3, "dash": "dash"})
+    fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half:g}", showarrow=False,
+                       yshift=14, bgcolor="rgba(255,255,255,0.85)", font={"size": 14, "color": "#111111"})
+    fig.update_layout(
+        title={"text": f"<b>{'✓' if counts else '✗'} {check.headline}</b><br>{check.working}",
+               "font": {"size": 18, "color": colour}, "x": 0.02, "xanchor": "left"},
+        font=PICTURE_FONT, height=320, margin={"l": 10, "r": 10, "t": 76, "b": 10}, showlegend=False,
+        yaxis={"range": [0, max(heights) + 1], "dtick": 1 if max(heights) <= 6 else 2, "title": "LoS value"},
+        xaxis={"fixedrange": True, "tickfont": {"size": 15, "color": "#111111"}}, bargap=0.3, plot_bgcolor="white",
+    )
+    fig.update_yaxes(fixedrange=True, gridcolor="#E5E5E5")
+    return fig
+
+
+def cover_words(check: fantasy.CoverCheck) -> str:
+    """The cover picture in words, for screen readers."""
+    return (f"{check.verdict}. Side view: shooter LoS {check.shooter_los}, obstacle LoS {check.blocker_los}, "
+            f"target LoS {check.target_los}. The obstacle must reach half of {check.taller}: {check.reason}.")
+
+
+_PLACED = {"xref": "paper", "yref": "paper", "xanchor": "center", "yanchor": "middle", "showarrow": False}
+OVERWATCH_MARKS = {"pass": ("✓", YES, YES_FILL), "fail": ("✗", NO, NO_FILL), "not reached": ("–", DIM, "white")}
+
+
+def overwatch_figure(verdict: ninth.OverwatchVerdict) -> go.Figure:
+    """The Overwatch checks from top to bottom, in the order a player makes them: the path this
+    situation takes is lit, and it stops at the first check that forbids the shot. The last box,
+    firing, is lit only when every check passed."""
+    rows = [(f"{n}. {c.question}", c.answer, c.outcome) for n, c in enumerate(verdict.checks, start=1)]
+    rows.append(("Fire Overwatch", "each hit needs an unmodified 6", "pass" if verdict.allowed else "not reached"))
+    fig = FrozenFigure()
+    step = 1 / len(rows)
+    for i, (question, answer, outcome) in enumerate(rows):
+        mark, colour, fill = OVERWATCH_MARKS[outcome]
+        reached = outcome != "not reached"
+        text = f"<b>{question}</b><br>{mark} {answer if reached else 'not reached'}"
+        ink = "#111111" if reached else DIM
+        y = 1 - (i + 0.5) * step
+        fig.add_annotation(x=0.5, y=y, text=text, width=330, height=42, align="left", bgcolor=fill,
+                           bordercolor=colour, borderpad=4, borderwidth=3 if reached else 1,
+                           font={"size": 14, "color": ink}, **_PLACED)
+        if i:  # the arrow into this box, lit when the path reaches it
+            fig.add_annotation(x=0.5, y=y + step / 2, text="↓", font={"size": 18, "color": ink}, **_PLACED)
+    if verdict.allowed:
+        title = "✓ May fire Overwatch"
+    else:
+        stopped = [c.name for c in verdict.checks].index(verdict.check) + 1
+        title = f"✗ Cannot fire: check {stopped} forbids it"
+    fig.update_layout(
+        title={"text": f"<b>{title}</b>", "font": {"size": 18, "color": YES if verdict.allowed else NO},
+               "x": 0.02, "xanchor": "left"},
+        font=PICTURE_FONT, height=460, margin={"l": 4, "r": 4, "t": 44, "b": 4}, showlegend=False,
+        xaxis={"visible": False, "fixedrange": True}, yaxis={"visible": False, "fixedrange": True},
+        plot_bgcolor="white",
+    )
+    return fig
+
+
+def overwatch_words(verdict: ninth.OverwatchVerdict) -> str:
+    """The Overwatch picture in words, for screen readers: each check and its answer, then the verdict."""
+    checks = " ".join(f"{n}. {c.question} {c.answer if c.outcome != 'not reached' else 'Not reached'}."
+                      for n, c in enumerate(verdict.checks, start=1))
+    return f"Overwatch checks in order: {checks} Verdict: {verdict.reason}"

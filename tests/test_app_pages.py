@@ -333,8 +333,9 @@ def test_fantasy_says_beside_the_inputs_when_the_obstacle_is_too_low():
 
 
 def test_pages_and_views_hold_no_rules():
-    """A page file only calls its view; a view imports streamlit, webui and hitrules, and the
-    standard library's random (seeded dice), and nothing that would let it work out a chance itself."""
+    """A page file only calls its view; a view imports streamlit, webui, hitrules, other views
+    (views.pictures), and the standard library's random (seeded dice), and nothing that would let it
+    work out a chance itself."""
     import ast
     from pathlib import Path
 

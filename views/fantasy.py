@@ -5,7 +5,7 @@ import streamlit as st
 import webui
 from hitrules import fantasy, situations, urlstate
 from hitrules._steps import chance_text
-from views import draw
+from views import draw, pictures
 
 P = "fantasy"
 BOUNDS = urlstate.bounds(urlstate.FANTASY)
@@ -73,15 +73,16 @@ def shot_inputs(prefix: str, answer, calculator: bool) -> None:
              selection_mode="multi", wrap=True, format_func=fantasy.SPECIAL_RULE_NAMES.get,
              help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
     groups = answer.groups if answer else ()
-    _cover_inputs(prefix, "", "What obscures the majority of the target", groups[:1])
+    _cover_inputs(prefix, "", "What obscures the majority of the target", groups[:1], picture=calculator)
     if "split" in conditions:
         st.text_input("Group 2 shots", key=f"{prefix}_shots2", max_chars=12,
                       help="Shots fired by the second group: a number or dice.")
-        _cover_inputs(prefix, "2", "Group 2: what obscures the target", groups[1:2])
+        _cover_inputs(prefix, "2", "Group 2: what obscures the target", groups[1:2], picture=True)
 
 
-def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple) -> None:
-    """One group's cover and LoS values; ``group`` holds its answer, if there is one."""
+def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple, picture: bool) -> None:
+    """One group's cover and LoS values; ``group`` holds its answer, if there is one. Learn draws
+    the picture at its cover step instead (``picture`` False)."""
     cover = st.radio(title, fantasy.COVERS, key=f"{prefix}_cover{suffix}", horizontal=True,
                      format_func=fantasy.COVER_LABELS.get, help=COVER_HELP)
     if cover == "none":
@@ -93,6 +94,8 @@ def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple) -> None:
                     help="Cover counts only if the obstacle is at least half as high as both "
                          "the shooter and the target.")
     c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=f"{prefix}_los_target{suffix}", help=LOS_HELP)
+    if picture:
+        pictures.cover(f"{prefix}_cover_picture{suffix}", group[0].result if group else None)
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
         st.warning(step.text, icon=":material/visibility:")

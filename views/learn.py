@@ -7,7 +7,7 @@ import streamlit as st
 import webui
 from hitrules import dice, fantasy, figures, ninth, quiz, situations, urlstate
 from hitrules._steps import chance_text
-from views import draw
+from views import draw, pictures
 from views.fantasy import shot_inputs
 from views.ninth import attack_inputs
 
@@ -74,6 +74,11 @@ def _walk(values: dict):
     if step == len(steps):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
     st.markdown("\n\n".join(shown))
+    pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
+    if getattr(sit, "overwatch", None) is not None:  # at the step where the Overwatch rules decide
+        verdict = sit.overwatch.verdict()
+        if steps[step - 1].text == verdict.reason or (verdict.allowed and steps[step - 1].kind == "roll"):
+            pictures.overwatch("learn_overwatch_picture", verdict)
     return sit
 
 

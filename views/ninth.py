@@ -6,7 +6,7 @@ import webui
 from hitrules import ninth, situations, urlstate
 from hitrules._steps import chance_text
 from hitrules.presets import PRESETS
-from views import draw
+from views import draw, pictures
 
 P = "ninth"
 BOUNDS = urlstate.bounds(urlstate.NINTH)
@@ -41,6 +41,7 @@ def render() -> None:
         _inputs()
     if answer:
         with details:
+            pictures.overwatch("ninth_overwatch_picture", answer.verdict)
             draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
