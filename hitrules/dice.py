@@ -195,6 +195,11 @@ class Distribution:
         return Fraction(0)
 
     @property
+    def weights(self) -> tuple[tuple[int, ...], int]:
+        """The integer weights and their common denominator: P(k) = weights[k] / denominator."""
+        return self._num, self._den
+
+    @property
     def max_hits(self) -> int:
         """The largest number of hits with a chance above 0."""
         return len(self._num) - 1
