@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
+from operator import mul
 
 from hitrules._steps import Step, check_int, percent
 from hitrules.dice import AttackDice, Distribution, hits, parse_attacks, total
@@ -29,6 +30,7 @@ __all__ = [
     "MAX_DAMAGE_POINTS",
     "MODELS_RANGE",
     "ChainResult",
+    "Profile",
     "casualties",
     "chain",
     "check_score",
@@ -130,16 +132,39 @@ def casualties(unsaved: Distribution, damage: object, wounds: int, models: int,
     """
     if not isinstance(unsaved, Distribution):
         raise ValueError("casualties() takes the distribution of unsaved attacks.")
-    dice, loss, loss_den = _profile(damage, wounds, models, feel_no_pain, name, most)
-    _check_points(unsaved.max_hits, dice)
-    return _removed(_chain(*unsaved.weights, loss, loss_den, wounds, models), wounds, models)
+    return Profile.of(damage, wounds, models, feel_no_pain, name, most).casualties(unsaved)
 
 
-def _profile(damage, wounds, models, feel_no_pain, name, most):
-    dice = parse_damage(damage, name, most)
-    check_int("Wounds per model", wounds, 1, most)
-    check_int("The number of models", models, *MODELS_RANGE)
-    return (dice, *loss_weights(dice, check_score("Feel No Pain", feel_no_pain), wounds))
+@dataclass(frozen=True)
+class Profile:
+    """Damage into a target unit: the damage dice, the unit, the per-point roll, and the
+    ways one unsaved attack costs a fresh model 0..wounds wounds (see :func:`loss_weights`)."""
+
+    dice: AttackDice
+    wounds: int
+    models: int
+    feel_no_pain: int | None
+    loss: tuple[int, ...]
+    loss_den: int
+
+    @classmethod
+    def of(cls, damage, wounds, models, feel_no_pain=None, name="Damage", most=30) -> Profile:
+        dice = parse_damage(damage, name, most)
+        check_int("Wounds per model", wounds, 1, most)
+        check_int("The number of models", models, *MODELS_RANGE)
+        feel_no_pain = check_score("Feel No Pain", feel_no_pain)
+        return cls(dice, wounds, models, feel_no_pain, *loss_weights(dice, feel_no_pain, wounds))
+
+    @property
+    def one_wound_at_most(self) -> bool:
+        """Whether every unsaved attack costs 0 or 1 wound (Damage 1, or models of 1 wound)."""
+        return len(self.loss) <= 2
+
+    def casualties(self, unsaved: Distribution) -> tuple[Distribution, Distribution]:
+        """Wounds lost and models removed, from the distribution of unsaved attacks."""
+        _check_points(unsaved.max_hits, self.dice)
+        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models),
+                        self.wounds, self.models)
 
 
 def _check_points(attacks: int, dice: AttackDice) -> None:
@@ -167,42 +192,45 @@ def _removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution
 def _chain(u_num, u_den, loss, loss_den, wounds, models) -> Distribution:
     """Mix the state after k unsaved attacks with P(k unsaved), over the wounds lost so far.
 
-    State t (0..models × wounds) is the wounds the unit has lost: t // wounds models removed
-    and t % wounds damage on the current one. After k attacks the weights are over
-    loss_den ** k; Horner's scheme over k keeps one common denominator, u_den × loss_den ** K.
+    A state is (models removed r, damage c on the current model); the wounds lost are
+    r × wounds + c. One unsaved attack moves the weights by a linear map T that depends on c
+    alone, so for each c one big integer holds the weights of every r, ``width`` bits apiece,
+    and one multiplication moves them all at once. The answer is
+    sum over k of u_k × loss_den^(K-k) × T^k(start), over u_den × loss_den^K, which bounds every
+    weight and so sets the width; Horner's scheme from k = K down applies T once per attack.
     """
-    full = wounds * models
-    # tail[j]: ways an attack costs j or more, which on a model with j wounds left removes it.
-    tail = [sum(loss[j:]) for j in range(len(loss))] + [0]
-    steps = [(lost, w) for lost, w in enumerate(loss) if w]
-    state = [1]
-    acc = [u_num[0]]
     last = len(u_num) - 1
-    for k in range(1, last + 1):
-        if len(state) == full + 1 and not any(state[:full]):
-            # Every model is gone: later attacks change nothing.
-            acc = [x * loss_den ** (last - k + 1) for x in acc]
-            acc[full] += sum(u_num[k:]) * loss_den**last
-            return Distribution(tuple(acc), u_den * loss_den**last)
-        new = [0] * min(len(state) + len(loss), full + 1)
-        for t, s in enumerate(state):
-            if not s:
-                continue
-            if t == full:
-                new[t] += s * loss_den
-                continue
-            room = wounds - t % wounds
-            for lost, w in steps:
-                if lost >= room:
-                    break
-                new[t + lost] += s * w
-            if room < len(tail) and tail[room]:
-                new[t + room] += s * tail[room]
-        state = new
-        u = u_num[k]
-        acc += [0] * (len(state) - len(acc))
-        acc = [x * loss_den + u * s for x, s in zip(acc, state, strict=True)]
-    return Distribution(tuple(acc), u_den * loss_den**last)
+    den = u_den * loss_den**last
+    width = (den.bit_length() + 8) // 8 * 8  # whole bytes, for unpacking
+    slots = min(models, last + 1)  # each attack removes one model at most
+    spill = width * slots  # a removal from r = models - 1 lands here: the whole unit is gone
+    living = (1 << spill) - 1
+    tail = [sum(loss[j:]) for j in range(len(loss))]
+    # On damage c a model has wounds - c left: a loss of that much or more removes it.
+    removes = [tail[wounds - c] if wounds - c < len(tail) else 0 for c in range(wounds)]
+    moves = [(lost, w) for lost, w in enumerate(loss[:wounds]) if w]
+    acc = [u_num[last]] + [0] * (wounds - 1)
+    gone = 0  # weight of "every model removed"
+    scale = 1
+    for k in range(last - 1, -1, -1):
+        # new[c + lost] += acc[c] * w while c + lost < wounds; the rest is a removal.
+        new = [0] * wounds
+        for lost, w in moves:
+            new[lost:] = [n + w * x for n, x in zip(new[lost:], acc, strict=False)]
+        removed = sum(map(mul, acc, removes)) << width
+        gone = gone * loss_den + (removed >> spill)
+        new[0] += removed & living
+        scale *= loss_den
+        new[0] += u_num[k] * scale
+        acc = new
+    num = [0] * (wounds * models + 1)
+    size = width // 8
+    for c, a in enumerate(acc):
+        raw = a.to_bytes(size * slots, "little")
+        for r in range(slots):
+            num[r * wounds + c] = int.from_bytes(raw[r * size:(r + 1) * size], "little")
+    num[-1] = gone
+    return Distribution(tuple(num), den)
 
 
 @dataclass(frozen=True)
@@ -232,27 +260,27 @@ class ChainResult:
         return tuple(s for s in self.steps if s.topic == name)
 
 
-def chain(hit, groups, damage, wounds, models, feel_no_pain, name, most,
-          stage_chances, steps) -> ChainResult:
+def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
     """Build a ChainResult from each group's attacks and per-attack chance to hit, wound, go unsaved.
 
-    ``groups`` holds ``(attacks, p_hit, p_wound, p_unsaved)`` per group; their counts add up.
-    When no unsaved attack can cost more than one wound (Damage 1, or models of one wound),
-    the wounds lost are simply the unsaved attacks thinned by the per-point roll, with no
-    chain and so no limit beyond the attacks'.
+    ``groups`` holds ``(attacks, p_hit, p_wound, p_unsaved)`` per group (``attacks`` parsed);
+    their counts add up. When no unsaved attack can cost more than one wound (Damage 1, or
+    models of one wound), the wounds lost are the unsaved attacks thinned by the per-point
+    roll, with no chain and so no limit beyond the attacks'.
     """
-    dice, loss, loss_den = _profile(damage, wounds, models, feel_no_pain, name, most)
 
-    def stage(i, scale=Fraction(1)):
+    def stage(i, scale=1):
+        if len(groups) == 1:
+            return hits(groups[0][0], groups[0][i] * scale)
         return total(hits(g[0], g[i] * scale) for g in groups)
 
     unsaved = stage(3)
-    if len(loss) <= 2:
-        one = Fraction(loss[-1], loss_den) if len(loss) == 2 else Fraction(0)
-        lost, removed = _removed(stage(3, one), wounds, models)
+    if not profile.one_wound_at_most:
+        lost, removed = profile.casualties(unsaved)
     else:
-        _check_points(unsaved.max_hits, dice)
-        lost, removed = _removed(_chain(*unsaved.weights, loss, loss_den, wounds, models), wounds, models)
+        loss = profile.loss
+        one = Fraction(loss[1], profile.loss_den) if len(loss) == 2 else 0
+        lost, removed = _removed(unsaved if one == 1 else stage(3, one), profile.wounds, profile.models)
     return ChainResult(hit, stage(1), stage(2), unsaved, lost, removed, *stage_chances, tuple(steps))
 
 
@@ -277,9 +305,9 @@ def _mean(attacks) -> Fraction:
     return Fraction(dice.count * (dice.sides + 1), 2) + dice.bonus
 
 
-def damage_steps(dice: AttackDice, wounds: int, models: int, feel_no_pain: int | None, *,
-                 what: str, per_point: str, reading: str = "") -> list[Step]:
+def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = "") -> list[Step]:
     """What the damage does to a model of this many wounds, and the per-point roll."""
+    dice, wounds, models, feel_no_pain = profile.dice, profile.wounds, profile.models, profile.feel_no_pain
     model = f"a model of {wounds} wound{'s' if wounds > 1 else ''}"
     unit = f"The target unit has {models} model{'s' if models > 1 else ''} of {wounds} wound{'s' if wounds > 1 else ''}"
     steps = [Step("base", f"{unit}; damage goes into one model until it is removed, then the next.",
@@ -305,7 +333,7 @@ def damage_steps(dice: AttackDice, wounds: int, models: int, feel_no_pain: int |
         steps.append(Step("roll", f"{per_point} {feel_no_pain}+: rolled for each wound the model would lose; "
                           f"each success ({p}, {percent(p)}) stops that wound. It is not a save: the attack "
                           f"still counts as unsaved.{reading}", 0, tuple(range(feel_no_pain, 7)), "damage"))
-    loss, den = loss_weights(dice, feel_no_pain, wounds)
+    loss, den = profile.loss, profile.loss_den
     kill = Fraction(loss[wounds], den) if len(loss) > wounds else Fraction(0)
     steps.append(Step("chance", f"One unsaved attack removes an unharmed model with chance {kill} "
                       f"({percent(kill)}).", topic="damage"))

@@ -16,6 +16,7 @@ from hitrules._steps import Step, check_choice, check_int, percent
 from hitrules.damage import (
     MODELS_RANGE,
     ChainResult,
+    Profile,
     chain,
     check_score,
     damage_steps,
@@ -436,20 +437,20 @@ def shoot_split(groups, weapon: Weapon, target: Target) -> ChainResult:
         if not isinstance(group, (list, tuple)) or len(group) != 2:
             raise ValueError("Each group is a pair (Shot, shots).")
         shot, shots = group
-        parse_attacks(shots)
+        dice = parse_attacks(shots)
         hit = resolve(shot)
         results.append(hit)
-        chances.append((shots, *_per_shot(hit, weapon, target)))
+        chances.append((dice, *_per_shot(hit, weapon, target)))
+    profile = Profile.of(weapon.multiple_wounds, target.wounds, target.models, target.regeneration,
+                         "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
     score = wound_score(weapon.strength, target.toughness)
     fallback = (Fraction(len(wound_faces(score)), 6), _unsaved_after(wound_faces(score), weapon, target))
-    steps = [*_wound_steps(weapon, target, score, results), *_save_steps(weapon, target)]
-    steps += damage_steps(parse_damage(weapon.multiple_wounds, "Multiple Wounds"), target.wounds, target.models,
-                          target.regeneration, what="Multiple Wounds", per_point="Regeneration",
-                          reading=" (Reading: the 2024 book took Regeneration as a save, like a ward; the "
-                                  "current rules index rolls it per Wound lost, and so do we.)")
+    steps = [*_wound_steps(weapon, target, score, results), *_save_steps(weapon, target),
+             *damage_steps(profile, what="Multiple Wounds", per_point="Regeneration",
+                           reading=" (Reading: the 2024 book took Regeneration as a save, like a ward; the "
+                                   "current rules index rolls it per Wound lost, and so do we.)")]
     hit = results[0] if len(results) == 1 else tuple(results)
-    return chain(hit, chances, weapon.multiple_wounds, target.wounds, target.models, target.regeneration,
-                 "Multiple Wounds", MULTIPLE_WOUNDS_MOST, pooled(chances, fallback), steps)
+    return chain(hit, chances, profile, pooled(chances, fallback), steps)
 
 
 def _poison_can_apply(hit: ShotResult) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hitrules._steps import Step, check_choice, check_int, percent
-from hitrules.damage import MODELS_RANGE, ChainResult, chain, check_score, damage_steps, parse_damage
+from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
 from hitrules.dice import parse_attacks
 
 __all__ = [
@@ -466,7 +466,7 @@ def attack_outcome(attack: Attack, attacks, weapon: Weapon, target: Target, *,
         raise ValueError("attack_outcome() takes a Weapon and a Target.")
     if verdict is not None and not isinstance(verdict, OverwatchVerdict):
         raise ValueError("verdict must be an OverwatchVerdict or None.")
-    parse_attacks(attacks)
+    dice = parse_attacks(attacks)
     hit = resolve(attack, verdict)
     edition = attack.edition
     score = wound_score(weapon.strength, target.toughness)
@@ -474,16 +474,15 @@ def attack_outcome(attack: Attack, attacks, weapon: Weapon, target: Target, *,
     wound_faces = hitting_faces(score, net, edition=edition)
     wound = _reroll_chance(Fraction(len(wound_faces), 6), weapon.wound_reroll)
     ranged = not attack.melee or attack.overwatch
-    cover = target.cover and ranged
-    faces, _ = save_faces(target.save, weapon.ap, target.invulnerable, cover)
+    faces, _ = save_faces(target.save, weapon.ap, target.invulnerable, target.cover and ranged)
     unsaved = 1 - Fraction(len(faces), 6)
+    profile = Profile.of(weapon.damage, target.wounds, target.models, target.feel_no_pain, "Damage", DAMAGE_MOST)
     steps = [*_wound_steps(weapon, target, score, net, wound_faces, wound, edition),
              *_save_steps(weapon, target, ranged),
-             *damage_steps(parse_damage(weapon.damage), target.wounds, target.models, target.feel_no_pain,
-                           what="Damage", per_point="Feel No Pain")]
-    group = (attacks, hit.probability, hit.probability * wound, hit.probability * wound * unsaved)
-    return chain(hit, [group], weapon.damage, target.wounds, target.models, target.feel_no_pain,
-                 "Damage", DAMAGE_MOST, (hit.probability, wound, unsaved), steps)
+             *damage_steps(profile, what="Damage", per_point="Feel No Pain")]
+    p_hit = hit.probability
+    group = (dice, p_hit, p_hit * wound, p_hit * wound * unsaved)
+    return chain(hit, [group], profile, (p_hit, wound, unsaved), steps)
 
 
 def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tuple[int, ...],
