@@ -44,7 +44,7 @@ __all__ = [
 #: The most damage all the attacks of one profile can deal: the largest number of attacks
 #: times the largest Damage (40 attacks of 2D6, 100 of D6+4, 1,000 of Damage 1). The
 #: worst accepted input stays under 200 ms; bigger ones are refused with a message.
-MAX_DAMAGE_POINTS = 1000
+MAX_DAMAGE_POINTS = 300
 
 MODELS_RANGE = (1, 100)
 
