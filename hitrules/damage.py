@@ -41,9 +41,10 @@ __all__ = [
     "roll_chance",
 ]
 
-#: The most damage all the attacks of one profile can deal: the largest number of attacks
-#: times the largest Damage (40 attacks of 2D6, 100 of D6+4, 1,000 of Damage 1). The
-#: worst accepted input stays under 200 ms; bigger ones are refused with a message.
+#: The most damage all the attacks into one unit can deal: the largest number of attacks the
+#: dice can give, times the largest Damage (300 attacks of Damage 1, 50 of D6, 25 of 2D6, 10 of
+#: Damage 30). Working out every stage exactly grows with both; at this limit the slowest
+#: accepted input stays well under 200 ms, and bigger ones are refused with a message.
 MAX_DAMAGE_POINTS = 300
 
 MODELS_RANGE = (1, 100)
@@ -172,8 +173,7 @@ def _check_points(attacks: int, dice: AttackDice) -> None:
     if points > MAX_DAMAGE_POINTS:
         raise ValueError(
             f"Too much damage to work out: up to {attacks} attacks × {dice} damage is {points} "
-            f"points; the most is {MAX_DAMAGE_POINTS} (or any number of attacks when each costs "
-            "at most one wound).")
+            f"points; the most is {MAX_DAMAGE_POINTS}.")
 
 
 def _removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution, Distribution]:
@@ -266,8 +266,10 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
     ``groups`` holds ``(attacks, p_hit, p_wound, p_unsaved)`` per group (``attacks`` parsed);
     their counts add up. When no unsaved attack can cost more than one wound (Damage 1, or
     models of one wound), the wounds lost are the unsaved attacks thinned by the per-point
-    roll, with no chain and so no limit beyond the attacks'.
+    roll, with no chain.
     """
+
+    _check_points(sum(g[0].maximum for g in groups), profile.dice)
 
     def stage(i, scale=1):
         if len(groups) == 1:
