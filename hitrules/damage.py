@@ -1,4 +1,4 @@
-"""After the wound roll: damage into models one at a time, Feel No Pain per point, casualties.
+"""After the save: damage into models one at a time, Feel No Pain per point, casualties.
 
 Both rule sets share this part. Each unsaved attack costs a model some wounds (its Damage,
 or Multiple Wounds), a Feel No Pain or Regeneration roll may stop each point, and what is
@@ -334,7 +334,8 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
         p = roll_chance(feel_no_pain)
         steps.append(Step("roll", f"{per_point} {feel_no_pain}+: rolled for each wound the model would lose; "
                           f"each success ({p}, {percent(p)}) stops that wound. It is not a save: the attack "
-                          f"still counts as unsaved.{reading}", 0, tuple(range(feel_no_pain, 7)), "damage"))
+                          f"still counts as unsaved.{reading}", hitting_faces=tuple(range(feel_no_pain, 7)),
+                          topic="damage"))
     loss, den = profile.loss, profile.loss_den
     kill = Fraction(loss[wounds], den) if len(loss) > wounds else Fraction(0)
     steps.append(Step("chance", f"One unsaved attack removes an unharmed model with chance {kill} "

@@ -504,7 +504,7 @@ def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[
                     "wound" + (f", so it wounds on a natural {poison[0]}+." if poison else
                                ", but it cannot wound a target that is too tough.") +
                     " (Reading: the 2024 book wounded automatically; the current rules index gives +2.)")
-            yield Step("modifier", text, POISON_BONUS, poison, "wound")
+            yield Step("modifier", text, delta=POISON_BONUS, hitting_faces=poison, topic="wound")
         else:
             yield Step("skipped", "Poisoned Attacks: never applies to a shot that needs the 7+ chart, hits "
                        "automatically, or cannot hit.", topic="wound")
@@ -530,7 +530,7 @@ def _save_steps(weapon: Weapon, target: Target):
         yield Step("modifier", f"Armour Bane ({weapon.armour_bane}): a natural 6 to wound improves that wound's AP "
                    f"by {weapon.armour_bane}, to {_bane_ap(weapon, 6)}" +
                    (f": its armour save needs {bane_faces[0]}+." if bane_faces else ": no armour save against it."),
-                   -weapon.armour_bane, bane_faces, "save")
+                   delta=-weapon.armour_bane, hitting_faces=bane_faces, topic="save")
     if ward is not None:
         yield Step("roll", f"Ward save {ward}+: taken only when the armour save fails or cannot be made. AP never "
                    "modifies it; a natural 1 always fails.", hitting_faces=tuple(range(ward, 7)), topic="save")

@@ -497,11 +497,11 @@ def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tu
     raw = sum(mods)
     if mods:
         listed = ", ".join(f"{m:+d}" for m in mods)
-        yield Step("modifier", f"Wound modifiers {listed}: total {raw:+d}.", raw,
-                   hitting_faces(score, raw, edition=8), "wound")
+        yield Step("modifier", f"Wound modifiers {listed}: total {raw:+d}.", delta=raw,
+                   hitting_faces=hitting_faces(score, raw, edition=8), topic="wound")
         if edition == 9 and net != raw:
             yield Step("cap", f"9th edition: a wound roll is never modified by more than -1 or +1, so {raw:+d} "
-                       f"becomes {net:+d}.", net - raw, faces, "wound")
+                       f"becomes {net:+d}.", delta=net - raw, hitting_faces=faces, topic="wound")
         elif edition == 8 and raw not in (-1, 0, 1):
             yield Step("note", f"8th edition does not cap wound modifiers: {raw:+d} applies in full.",
                        topic="wound")
