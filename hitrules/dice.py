@@ -93,6 +93,10 @@ def parse_attacks(attacks: int | str | AttackDice) -> AttackDice:
     AttackDice(count=2, sides=3, bonus=2)
     """
     if isinstance(attacks, AttackDice):
+        parts = (attacks.count, attacks.sides, attacks.bonus)
+        if any(isinstance(x, bool) or not isinstance(x, int) for x in parts) or (
+                attacks.count and attacks.sides not in DICE_SIDES):
+            raise ValueError(f"Attack dice must be whole numbers of D3 or D6 (got {attacks!r}).")
         return _checked(attacks, str(attacks))
     if isinstance(attacks, bool):
         raise ValueError(f"The number of attacks must be a number or dice such as D6 (got {attacks!r}).")

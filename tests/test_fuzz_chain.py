@@ -18,7 +18,9 @@ from hitrules import damage, dice, fantasy, ninth
 
 plausible = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(
     ["1", "2", "D3", "D6", "D3+3", "2D6", "D6+1", "50D6", "0", "-1", "banana", "", "D7", "3D3+9", "9" * 30]))
-anything = st.one_of(plausible, st.integers(-10**6, 10**6), st.floats(allow_nan=True), st.fractions(),
+attack_dice = st.builds(dice.AttackDice, st.one_of(st.integers(-2, 60), st.text(max_size=2)), st.integers(-1, 8),
+                        st.integers(-2, 5))
+anything = st.one_of(plausible, attack_dice, st.integers(-10**6, 10**6), st.floats(allow_nan=True), st.fractions(),
                      st.text(max_size=20), st.lists(st.integers(-8, 8), max_size=4), st.tuples(st.text(max_size=8)),
                      st.dictionaries(st.text(max_size=4), st.integers(), max_size=2))
 
