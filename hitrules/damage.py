@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
 from math import comb, gcd
 from operator import mul
 
@@ -164,6 +165,8 @@ class Profile:
     def casualties(self, unsaved: Distribution) -> tuple[Distribution, Distribution]:
         """Wounds lost and models removed, from the distribution of unsaved attacks."""
         _check_points(unsaved.max_hits, self.dice)
+        if self.loss == (0, 1):  # every unsaved attack costs exactly one wound
+            return _removed(unsaved, self.wounds, self.models)
         return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models),
                         self.wounds, self.models)
 
@@ -208,15 +211,24 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models) -> Distribution:
     tail = [sum(loss[j:]) for j in range(len(loss))]
     # On damage c a model has wounds - c left: a loss of that much or more removes it.
     removes = [tail[wounds - c] if wounds - c < len(tail) else 0 for c in range(wounds)]
-    moves = [(lost, w) for lost, w in enumerate(loss[:wounds]) if w]
+    runs = _runs(loss[:wounds])
     acc = [u_num[last]] + [0] * (wounds - 1)
     gone = 0  # weight of "every model removed"
     scale = 1
     for k in range(last - 1, -1, -1):
-        # new[c + lost] += acc[c] * w while c + lost < wounds; the rest is a removal.
+        # new[c + lost] += acc[c] * w while c + lost < wounds; the rest is a removal. A run of
+        # losses lo..hi of one weight adds a window of acc, read off its prefix sums.
         new = [0] * wounds
-        for lost, w in moves:
-            new[lost:] = [n + w * x for n, x in zip(new[lost:], acc, strict=False)]
+        prefix = None
+        for lo, hi, w in runs:
+            if lo == hi:
+                new[lo:] = [n + w * x for n, x in zip(new[lo:], acc, strict=False)]
+                continue
+            if prefix is None:
+                prefix = [0, *accumulate(acc)]
+            upper = prefix[1:wounds - lo + 1]  # for c + lo = j: the sum of acc[0..j - lo]
+            lower = [0] * min(hi - lo, wounds - lo) + prefix[:max(wounds - hi, 0)]  # minus acc[0..j - hi - 1]
+            new[lo:] = [n + w * (u - v) for n, u, v in zip(new[lo:], upper, lower, strict=True)]
         removed = sum(map(mul, acc, removes)) << width
         gone = gone * loss_den + (removed >> spill)
         new[0] += removed & living
@@ -231,6 +243,17 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models) -> Distribution:
             num[r * wounds + c] = int.from_bytes(raw[r * size:(r + 1) * size], "little")
     num[-1] = gone
     return Distribution(tuple(num), den)
+
+
+def _runs(weights) -> list[tuple[int, int, int]]:
+    """Runs ``(lo, hi, w)`` of consecutive losses lo..hi that all have the same weight w > 0."""
+    runs: list[tuple[int, int, int]] = []
+    for lost, w in enumerate(weights):
+        if w and runs and runs[-1][1] == lost - 1 and runs[-1][2] == w:
+            runs[-1] = (runs[-1][0], lost, w)
+        elif w:
+            runs.append((lost, lost, w))
+    return runs
 
 
 @dataclass(frozen=True)
