@@ -488,6 +488,8 @@ def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[
     s, t = weapon.strength, target.toughness
     d = s - t
     faces = wound_faces(score)
+    yield Step("note", "The source chapter stops at the hit. Wounds, saves and casualties follow the current "
+               "rules index of the published game it is modelled on: a reading, not a quote.", topic="wound")
     if score is None:
         yield Step("base", f"Strength {s} against Toughness {t}: S - T = {d}, -6 or less, so the target is too "
                    "tough to wound: no roll is made.", topic="wound")
