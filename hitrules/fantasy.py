@@ -316,6 +316,9 @@ WOUNDS_RANGE = (1, 10)
 #: Multiple Wounds rolls at most this many (a model has at most 10 Wounds).
 MULTIPLE_WOUNDS_MOST = 10
 POISON_BONUS = 2
+#: Split fire: the models with a clear shot, those without, and one more group at most. Each
+#: group's chances have their own denominators, and adding groups multiplies them.
+MAX_SPLIT_GROUPS = 3
 
 
 def wound_score(strength: int, toughness: int) -> int | None:
@@ -430,8 +433,9 @@ def shoot_split(groups, weapon: Weapon, target: Target) -> ChainResult:
     """
     if not isinstance(weapon, Weapon) or not isinstance(target, Target):
         raise ValueError("shoot() takes a Weapon and a Target.")
-    if isinstance(groups, (str, bytes)) or not isinstance(groups, (list, tuple)) or not 1 <= len(groups) <= 10:
-        raise ValueError("Split fire takes 1 to 10 groups of (Shot, shots).")
+    if (isinstance(groups, (str, bytes)) or not isinstance(groups, (list, tuple))
+            or not 1 <= len(groups) <= MAX_SPLIT_GROUPS):
+        raise ValueError(f"Split fire takes 1 to {MAX_SPLIT_GROUPS} groups of (Shot, shots).")
     results, chances = [], []
     for group in groups:
         if not isinstance(group, (list, tuple)) or len(group) != 2:
