@@ -48,7 +48,7 @@ soak: $(VENV)/.dev-installed
 	$(PY) bench/load.py --soak 600
 
 fuzz: $(VENV)/.dev-installed
-	HITRULES_FUZZ_EXAMPLES=10000 $(PY) -m pytest tests/test_fuzz.py -p no:cacheprovider --timeout=0 -q
+	HITRULES_FUZZ_EXAMPLES=10000 $(PY) -m pytest tests/test_fuzz.py tests/test_fuzz_chain.py -p no:cacheprovider --timeout=0 -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -201,6 +201,11 @@ class Distribution:
         return Fraction(0)
 
     @property
+    def weights(self) -> tuple[tuple[int, ...], int]:
+        """The integer weights and their common denominator: P(k) = weights[k] / denominator."""
+        return self._num, self._den
+
+    @property
     def max_hits(self) -> int:
         """The largest number of hits with a chance above 0."""
         return len(self._num) - 1
@@ -291,32 +296,45 @@ def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str) -> Di
     chance = _as_chance(p)
     a, b = chance.numerator, chance.denominator
     miss = b - a
-    top = dice.maximum
-    weights = dice.weights()
-    # P(k hits | n attacks) = C(n, k) a^k miss^(n-k) / b^n. Over the common denominator
-    # b^top * (ways in all), attack count n carries the factor ways(n) * b^(top - n).
     if not dice.count:
-        # A fixed number n: C(n, k) a^k miss^(n-k) over b^n.
-        pow_a = [1] * (top + 1)
-        pow_miss = [1] * (top + 1)
-        for i in range(1, top + 1):
-            pow_a[i] = pow_a[i - 1] * a
-            pow_miss[i] = pow_miss[i - 1] * miss
-        num = [comb(top, k) * pow_a[k] * pow_miss[top - k] for k in range(top + 1)]
-        return Distribution(tuple(num), b**top)
-    # A rolled number: mix the binomials of every n the dice can give, weighted by ways(n).
-    # Horner's scheme over n keeps every product big-times-small: after step n,
-    # acc = sum over m <= n of ways(m) * binomial_m * b^(n - m).
-    binomial = [1]  # numerators of Binomial(n, a/b) over b^n, built one attack at a time
-    acc = [0]
-    for n in range(top + 1):
-        if n:
-            binomial = [x * miss + y * a for x, y in zip([*binomial, 0], [0, *binomial], strict=False)]
-            acc = [x * b for x in acc] + [0]
-        w = weights[n]
-        if w:
-            acc = [x + w * y for x, y in zip(acc, binomial, strict=False)]
-    return Distribution(tuple(acc), b**top * sum(weights))
+        # A fixed number n: P(k hits) = C(n, k) a^k miss^(n-k) over b^n.
+        return Distribution(_binomial(dice.bonus, a, miss), b**dice.bonus)
+    # A rolled number: one die gives f attacks with chance 1/sides, so its hits have the
+    # generating function sum over f of (miss + a x)^f b^(sides - f), over sides × b^sides.
+    # The dice are independent: raise that to the number of dice, then add the fixed bonus
+    # attacks.
+    sides = dice.sides
+    one = [0] * (sides + 1)
+    for f in range(1, sides + 1):
+        scale = b ** (sides - f)
+        for k, x in enumerate(_binomial(f, a, miss)):
+            one[k] += x * scale
+    num = _power(tuple(one), dice.count)
+    if dice.bonus:
+        num = _convolve(num, _binomial(dice.bonus, a, miss))
+    return Distribution(num, (sides * b**sides) ** dice.count * b**dice.bonus)
+
+
+def _binomial(n: int, a: int, miss: int) -> tuple[int, ...]:
+    """C(n, k) a^k miss^(n-k) for k = 0..n: the numerators of Binomial(n, a/(a + miss))."""
+    pow_a = [1] * (n + 1)
+    pow_miss = [1] * (n + 1)
+    for i in range(1, n + 1):
+        pow_a[i] = pow_a[i - 1] * a
+        pow_miss[i] = pow_miss[i - 1] * miss
+    return tuple(comb(n, k) * pow_a[k] * pow_miss[n - k] for k in range(n + 1))
+
+
+def _power(poly: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """``poly`` raised to the power ``count`` (at least 1), one factor at a time.
+
+    Each product is long-times-short, which stays cheap while the coefficients grow; squaring
+    would multiply two huge numbers, which CPython does slowly.
+    """
+    result = poly
+    for _ in range(count - 1):
+        result = _convolve(result, poly)
+    return result
 
 
 def total(distributions) -> Distribution:

@@ -12,7 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, reading
+from hitrules._steps import Step, chance_text, check_choice, check_int, percent, reading
+from hitrules.damage import (
+    MODELS_RANGE,
+    ChainResult,
+    Profile,
+    chain,
+    check_score,
+    damage_steps,
+    parse_damage,
+    pooled,
+    roll_chance,
+)
+from hitrules.dice import parse_attacks
 
 __all__ = [
     "COVERS",
@@ -20,6 +32,9 @@ __all__ = [
     "CoverCheck",
     "Shot",
     "ShotResult",
+    "Target",
+    "Weapon",
+    "armour_faces",
     "cover_check",
     "cover_counts",
     "hit_chance",
@@ -28,6 +43,12 @@ __all__ = [
     "roll_faces",
     "roll_once",
     "roll_text",
+    "save_chance",
+    "shoot",
+    "shoot_split",
+    "wound_chance",
+    "wound_faces",
+    "wound_score",
 ]
 
 #: What obscures the majority of the target. "unit" (another unit in the way) is hard cover.
@@ -339,3 +360,243 @@ def _roll_step(required: int, roll: str) -> Step:
     else:
         text = f"Needs {required}: roll {roll} on a D6, {len(first)} faces of 6."
     return Step("roll", text, 0, first)
+
+
+# After the hit: wounds, saves and casualties (RULES.md §4) -----------------------------------
+
+STRENGTH_RANGE = (1, 10)
+TOUGHNESS_RANGE = (1, 10)
+AP_RANGE = (-6, 0)
+ARMOUR_BANE_RANGE = (0, 6)
+WOUND_MODIFIER_RANGE = (-6, 6)
+WOUNDS_RANGE = (1, 10)
+#: Multiple Wounds rolls at most this many (a model has at most 10 Wounds).
+MULTIPLE_WOUNDS_MOST = 10
+POISON_BONUS = 2
+#: Split fire: the models with a clear shot, those without, and one more group at most. Each
+#: group's chances have their own denominators, and adding groups multiplies them.
+MAX_SPLIT_GROUPS = 3
+
+
+def wound_score(strength: int, toughness: int) -> int | None:
+    """The To Wound score from Strength and Toughness, or None when too tough to wound.
+
+    >>> wound_score(3, 3), wound_score(3, 5), wound_score(3, 9)
+    (4, 6, None)
+    """
+    check_int("Strength", strength, *STRENGTH_RANGE)
+    check_int("Toughness", toughness, *TOUGHNESS_RANGE)
+    d = strength - toughness
+    if d <= -6:
+        return None
+    return {1: 3, 0: 4, -1: 5}.get(d, 2 if d >= 2 else 6)
+
+
+def wound_faces(score: int | None, modifier: int = 0) -> tuple[int, ...]:
+    """The natural D6 results that wound: roll + modifier reaches the score, a natural 1 fails."""
+    if score is None:
+        return ()
+    return tuple(face for face in range(2, 7) if face + modifier >= score)
+
+
+def wound_chance(strength: int, toughness: int, modifier: int = 0) -> Fraction:
+    """The chance that one hit wounds; ``modifier`` is added to the roll (positive helps).
+
+    >>> wound_chance(3, 3), wound_chance(3, 5), wound_chance(3, 9, modifier=2)
+    (Fraction(1, 2), Fraction(1, 6), Fraction(0, 1))
+    """
+    score = wound_score(strength, toughness)
+    check_int("The wound modifier", modifier, *WOUND_MODIFIER_RANGE)
+    return Fraction(len(wound_faces(score, modifier)), 6)
+
+
+def armour_faces(armour: int | None, ap: int) -> tuple[int, ...]:
+    """The natural D6 results that pass the armour save: ``armour - AP`` or more, never a 1."""
+    if armour is None:
+        return ()
+    return tuple(face for face in range(2, 7) if face >= armour - ap)
+
+
+def _check_saves(armour, ap, ward):
+    check_score("Armour", armour)
+    check_int("AP", ap, *AP_RANGE)
+    check_score("The ward save", ward)
+
+
+def save_chance(armour: int | None = None, ap: int = 0, ward: int | None = None) -> Fraction:
+    """The chance one wound is saved: by armour (modified by AP) or, failing that, the ward.
+
+    >>> save_chance(5, -1), save_chance(4, -3), 1 - save_chance(5, 0, ward=5)
+    (Fraction(1, 6), Fraction(0, 1), Fraction(4, 9))
+    """
+    _check_saves(armour, ap, ward)
+    armour_chance = Fraction(len(armour_faces(armour, ap)), 6)
+    return armour_chance + (1 - armour_chance) * roll_chance(ward)
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """What a hit does: Strength, AP, Multiple Wounds, Poisoned Attacks and Armour Bane (X)."""
+
+    strength: int
+    ap: int = 0
+    multiple_wounds: str = "1"
+    poisoned: bool = False
+    armour_bane: int = 0
+
+    def __post_init__(self) -> None:
+        check_int("Strength", self.strength, *STRENGTH_RANGE)
+        check_int("AP", self.ap, *AP_RANGE)
+        dice = parse_damage(self.multiple_wounds, "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
+        object.__setattr__(self, "multiple_wounds", str(dice))
+        if not isinstance(self.poisoned, bool):
+            raise ValueError(f"poisoned must be True or False (got {self.poisoned!r}).")
+        check_int("Armour Bane", self.armour_bane, *ARMOUR_BANE_RANGE)
+
+
+@dataclass(frozen=True)
+class Target:
+    """The target unit: Toughness, armour, ward, Regeneration, Wounds per model and models."""
+
+    toughness: int
+    armour: int | None = None
+    ward: int | None = None
+    regeneration: int | None = None
+    wounds: int = 1
+    models: int = 1
+
+    def __post_init__(self) -> None:
+        check_int("Toughness", self.toughness, *TOUGHNESS_RANGE)
+        _check_saves(self.armour, 0, self.ward)
+        check_score("Regeneration", self.regeneration)
+        check_int("Wounds per model", self.wounds, *WOUNDS_RANGE)
+        check_int("The number of models", self.models, *MODELS_RANGE)
+
+
+def shoot(shot: Shot, shots, weapon: Weapon, target: Target) -> ChainResult:
+    """The whole shooting attack: hits, wounds, unsaved wounds, Wounds lost and models removed.
+
+    >>> r = shoot(Shot(3), 10, Weapon(3), Target(3, armour=5, models=10))
+    >>> r.hit_chance, r.wound_chance, r.unsaved_chance, r.models_removed.mean
+    (Fraction(1, 2), Fraction(1, 2), Fraction(2, 3), Fraction(5, 3))
+    """
+    return shoot_split([(shot, shots)], weapon, target)
+
+
+def shoot_split(groups, weapon: Weapon, target: Target) -> ChainResult:
+    """Split fire into one target: ``groups`` is a list of ``(Shot, shots)``, one per group.
+
+    The groups' unsaved wounds add up before they are allocated to the target's models.
+    """
+    if not isinstance(weapon, Weapon) or not isinstance(target, Target):
+        raise ValueError("shoot() takes a Weapon and a Target.")
+    if (isinstance(groups, (str, bytes)) or not isinstance(groups, (list, tuple))
+            or not 1 <= len(groups) <= MAX_SPLIT_GROUPS):
+        raise ValueError(f"Split fire takes 1 to {MAX_SPLIT_GROUPS} groups of (Shot, shots).")
+    results, chances = [], []
+    for group in groups:
+        if not isinstance(group, (list, tuple)) or len(group) != 2:
+            raise ValueError("Each group is a pair (Shot, shots).")
+        shot, shots = group
+        dice = parse_attacks(shots)
+        hit = resolve(shot)
+        results.append(hit)
+        chances.append((dice, *_per_shot(hit, weapon, target)))
+    profile = Profile.of(weapon.multiple_wounds, target.wounds, target.models, target.regeneration,
+                         "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
+    score = wound_score(weapon.strength, target.toughness)
+    fallback = (Fraction(len(wound_faces(score)), 6), _unsaved_after(wound_faces(score), weapon, target))
+    steps = [*_wound_steps(weapon, target, score, results), *_save_steps(weapon, target),
+             *damage_steps(profile, what="Multiple Wounds", per_point="Regeneration",
+                           reading=" (Reading: the 2024 book took Regeneration as a save, like a ward; the "
+                                   "current rules index rolls it per Wound lost, and so do we.)")]
+    hit = results[0] if len(results) == 1 else tuple(results)
+    return chain(hit, chances, profile, pooled(chances, fallback), steps)
+
+
+def _poison_can_apply(hit: ShotResult) -> bool:
+    """Whether a hit can come from a natural 6 on the single To Hit D6 (not the 7+ chart, not automatic)."""
+    return hit.required is not None and hit.required < SECOND_DIE_FROM and hit.probability > 0
+
+
+def _unsaved_after(faces: tuple[int, ...], weapon: Weapon, target: Target) -> Fraction:
+    """The chance a wound from one of these natural faces goes unsaved (mean over the faces)."""
+    if not faces:
+        faces = (2,)  # what an ordinary wound would face, where none can be scored
+    fails = [1 - save_chance(target.armour, _bane_ap(weapon, face), target.ward) for face in faces]
+    return sum(fails, Fraction(0)) / len(faces)
+
+
+def _bane_ap(weapon: Weapon, wound_face: int) -> int:
+    ap = weapon.ap - weapon.armour_bane if wound_face == 6 else weapon.ap
+    return max(ap, AP_RANGE[0])
+
+
+def _per_shot(hit: ShotResult, weapon: Weapon, target: Target) -> tuple[Fraction, Fraction, Fraction]:
+    """Per shot: the chance to hit, to wound and to go unsaved, summed over natural-6 categories."""
+    score = wound_score(weapon.strength, target.toughness)
+    natural_six = Fraction(1, 6) if weapon.poisoned and _poison_can_apply(hit) else Fraction(0)
+    categories = ((hit.probability - natural_six, wound_faces(score)),
+                  (natural_six, wound_faces(score, POISON_BONUS)))
+    wound = unsaved = Fraction(0)
+    for chance, faces in categories:
+        wound += chance * Fraction(len(faces), 6)
+        unsaved += chance * Fraction(len(faces), 6) * _unsaved_after(faces, weapon, target) if faces else 0
+    return hit.probability, wound, unsaved
+
+
+def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[ShotResult]):
+    s, t = weapon.strength, target.toughness
+    d = s - t
+    faces = wound_faces(score)
+    yield Step("note", "The source chapter stops at the hit. Wounds, saves and casualties follow the current "
+               "rules index of the published game it is modelled on: a reading, not a quote.", topic="wound")
+    if score is None:
+        yield Step("base", f"Strength {s} against Toughness {t}: S - T = {d}, -6 or less, so the target is too "
+                   "tough to wound: no roll is made.", topic="wound")
+    else:
+        band = {2: "+2 or more", 3: "+1", 4: "0", 5: "-1", 6: "-2 to -5"}[score]
+        shown = f"{d:+d} ({band})" if d not in (-1, 0, 1) else band
+        yield Step("roll", f"Strength {s} against Toughness {t}: S - T = {shown}, so {score}+ to wound, "
+                   f"{len(faces)} faces of 6. A natural 1 always fails, and there is no 7+ chart for wounds.",
+                   hitting_faces=faces, topic="wound")
+    if weapon.poisoned:
+        poison = wound_faces(score, POISON_BONUS)
+        if any(_poison_can_apply(h) for h in hits_):
+            text = (f"Poisoned Attacks: a hit from a natural 6 on the single To Hit D6 gets +{POISON_BONUS} to "
+                    "wound" + (f", so it wounds on a natural {poison[0]}+." if poison else
+                               ", but it cannot wound a target that is too tough.") +
+                    " (Reading: the 2024 book wounded automatically; the current rules index gives +2.)")
+            yield Step("modifier", text, delta=POISON_BONUS, hitting_faces=poison, topic="wound")
+        else:
+            yield Step("skipped", "Poisoned Attacks: never applies to a shot that needs the 7+ chart, hits "
+                       "automatically, or cannot hit.", topic="wound")
+    yield Step("chance", f"Chance to wound per hit: {Fraction(len(faces), 6)}"
+               + (" (more for poisoned natural 6s)." if weapon.poisoned and score is not None else "."),
+               topic="wound")
+
+
+def _save_steps(weapon: Weapon, target: Target):
+    armour, ap, ward = target.armour, weapon.ap, target.ward
+    faces = armour_faces(armour, ap)
+    if armour is None:
+        yield Step("base", "No armour save.", topic="save")
+    elif faces:
+        text = (f"Armour {armour}+" + (f", AP {ap}: needs {armour - ap}+" if ap else ": needs it") +
+                f" on a D6, {len(faces)} faces of 6; a natural 1 always fails.")
+        yield Step("roll", text, hitting_faces=faces, topic="save")
+    else:
+        yield Step("roll", f"Armour {armour}+, AP {ap}: it would need {armour - ap}, above 6, so there is "
+                   "no armour save.", topic="save")
+    if weapon.armour_bane:
+        bane_faces = armour_faces(armour, _bane_ap(weapon, 6))
+        yield Step("modifier", f"Armour Bane ({weapon.armour_bane}): a natural 6 to wound improves that wound's AP "
+                   f"by {weapon.armour_bane}, to {_bane_ap(weapon, 6)}" +
+                   (f": its armour save needs {bane_faces[0]}+." if bane_faces else ": no armour save against it."),
+                   delta=-weapon.armour_bane, hitting_faces=bane_faces, topic="save")
+    if ward is not None:
+        yield Step("roll", f"Ward save {ward}+: taken only when the armour save fails or cannot be made. AP never "
+                   "modifies it; a natural 1 always fails.", hitting_faces=tuple(range(ward, 7)), topic="save")
+    unsaved = 1 - save_chance(armour, ap, ward)
+    yield Step("chance", f"Chance a wound goes unsaved: {unsaved} ({percent(unsaved)})"
+               + (", less when Armour Bane applies." if weapon.armour_bane and armour else "."), topic="save")

@@ -1,11 +1,16 @@
 """Unit presets, kept as data in ``presets.json`` so a new one needs no code.
 
-A preset has a degrading profile (wounds left → skill X+), weapons with their attacks, and
-optionally a rule that lets turret weapons fire twice.
+A preset has a degrading profile (wounds left → skill X+), weapons with their attacks (and,
+for the stages after the hit, their Strength, AP and Damage), optionally a rule that lets
+turret weapons fire twice, and optionally its profile as a target.
 
 >>> lr = PRESETS["leman_russ"]
 >>> lr.skill(wounds_left=5), lr.attacks("Battle cannon (turret)", fires_twice=True)
 (5, '2D6')
+>>> lr.weapon_profile("Lascannon (hull)")
+Weapon(strength=9, ap=-3, damage='D6', wound_modifiers=(), wound_reroll='none')
+>>> lr.target().toughness, lr.target().save, lr.target().wounds
+(8, 3, 12)
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from hitrules import ninth
 from hitrules._steps import check_choice, check_int
 from hitrules.dice import parse_attacks
 
@@ -30,6 +36,10 @@ class Preset:
     skill_by_wounds: tuple[tuple[int, int, int], ...]
     weapons: tuple[tuple[str, str, bool], ...]
     turret_twice: dict | None
+    #: (name, Strength, AP, Damage) of each weapon that has them, for the stages after the hit.
+    weapon_stats: tuple[tuple[str, int, int, str], ...] = ()
+    #: The preset as a target: Toughness, Save, wounds and models (empty if it has none).
+    target_stats: tuple[tuple[str, int], ...] = ()
 
     def skill(self, wounds_left: int) -> int:
         """The skill X+ for this many wounds left."""
@@ -42,6 +52,18 @@ class Preset:
     @property
     def weapon_names(self) -> tuple[str, ...]:
         return tuple(name for name, _, _ in self.weapons)
+
+    def weapon_profile(self, weapon: str) -> ninth.Weapon:
+        """The weapon's Strength, AP and Damage, for :func:`hitrules.ninth.attack_outcome`."""
+        check_choice("weapon", weapon, tuple(name for name, *_ in self.weapon_stats))
+        _, strength, ap, damage = next(w for w in self.weapon_stats if w[0] == weapon)
+        return ninth.Weapon(strength, ap, damage)
+
+    def target(self, **changes) -> ninth.Target:
+        """The preset as a target; ``changes`` override fields (e.g. ``cover=True``)."""
+        if not self.target_stats:
+            raise ValueError(f"{self.name} has no target profile.")
+        return ninth.Target(**{**dict(self.target_stats), **changes})
 
     def attacks(self, weapon: str, fires_twice: bool = False) -> str:
         """The weapon's attacks as dice text; a turret weapon that fires twice rolls twice."""
@@ -68,6 +90,9 @@ def _load() -> dict[str, Preset]:
             skill_by_wounds=tuple((b["min"], b["max"], b["skill"]) for b in p["skill_by_wounds"]),
             weapons=tuple((w["name"], w["attacks"], w.get("turret", False)) for w in p["weapons"]),
             turret_twice=p.get("turret_twice"),
+            weapon_stats=tuple((w["name"], w["strength"], w["ap"], w["damage"]) for w in p["weapons"]
+                               if "strength" in w),
+            target_stats=tuple(p.get("target", {}).items()),
         )
         for key, p in raw.items()
     }

@@ -1,0 +1,366 @@
+"""After the save: damage into models one at a time, Feel No Pain per point, casualties.
+
+Both rule sets share this part. Each unsaved attack costs a model some wounds (its Damage,
+or Multiple Wounds), a Feel No Pain or Regeneration roll may stop each point, and what is
+beyond the struck model's last wound is lost: it never spills onto the next model.
+
+The numbers come from a state machine over the wounds the unit has lost so far (which says
+how many models are gone and how much damage sits on the current one), advanced once per
+unsaved attack and mixed over the distribution of unsaved attacks. Integer weights over a
+common denominator keep it exact without fraction arithmetic in the loops.
+
+>>> lost, removed = casualties(hits(2, Fraction(1, 2)), "3", wounds=2, models=5)
+>>> removed.items()
+((0, Fraction(1, 4)), (1, Fraction(1, 2)), (2, Fraction(1, 4)))
+>>> lost.mean
+Fraction(2, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import accumulate
+from math import comb, gcd
+from operator import mul
+
+from hitrules._steps import Step, check_int, percent
+from hitrules.dice import AttackDice, Distribution, hits, parse_attacks, total
+
+__all__ = [
+    "MAX_DAMAGE_POINTS",
+    "MODELS_RANGE",
+    "ChainResult",
+    "Profile",
+    "casualties",
+    "chain",
+    "check_score",
+    "damage_steps",
+    "loss_weights",
+    "parse_damage",
+    "pooled",
+    "roll_chance",
+]
+
+#: The most damage all the attacks into one unit can deal: the largest number of attacks the
+#: dice can give, times the largest Damage (300 attacks of Damage 1, 50 of D6, 25 of 2D6, 10 of
+#: Damage 30). Working out every stage exactly grows with both; at this limit the slowest
+#: accepted input stays well under 200 ms, and bigger ones are refused with a message.
+MAX_DAMAGE_POINTS = 300
+
+MODELS_RANGE = (1, 100)
+
+#: Chance on one D6 of rolling X+ where a natural 1 always fails: X = 2..6.
+SCORE_RANGE = (2, 6)
+
+
+def check_score(name: str, value: object) -> int | None:
+    """A roll of X+ (the X, 2..6), or None for no such roll; else a ValueError naming it."""
+    if value is None:
+        return None
+    check_int(f"{name} (the X of X+, or none)", value, *SCORE_RANGE)
+    return value  # type: ignore[return-value]
+
+
+def roll_chance(score: int | None) -> Fraction:
+    """The chance of rolling ``score``+ on one D6, a natural 1 always failing; 0 for None.
+
+    >>> roll_chance(5), roll_chance(None)
+    (Fraction(1, 3), Fraction(0, 1))
+    """
+    return Fraction(0) if score is None or score > 6 else Fraction(7 - max(score, 2), 6)
+
+
+def parse_damage(value: object, name: str = "Damage", most: int = 30) -> AttackDice:
+    """Damage per unsaved attack: a number or dice text (``"3"``, ``"D3"``, ``"D3+3"``, ``"2D6"``).
+
+    Every roll must be at least 1 and at most ``most``.
+
+    >>> str(parse_damage("d3 + 3")), parse_damage(2).maximum
+    ('D3+3', 2)
+    """
+    expected = f"{name} must be a number from 1 to {most} or dice such as D3, D6, D3+1 or 2D6"
+    try:
+        dice = parse_attacks(value)  # the same grammar as attacks: N, D3, D6, 2D6, D6+1
+    except ValueError:
+        shown = value if not isinstance(value, str) or len(value) <= 20 else value[:20] + "…"
+        raise ValueError(f"{expected} (got {shown!r}).") from None
+    if dice.minimum < 1 or dice.maximum > most:
+        raise ValueError(f"{expected}, from 1 to {most} (got {dice}).")
+    return dice
+
+
+def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
+    """Ways one unsaved attack costs a fresh model 0..``wounds`` wounds, and the total ways.
+
+    The damage is rolled, then one Feel No Pain (or Regeneration) die for every point; each
+    failed die is a wound lost. Rolling per point until the model dies gives the same chances,
+    so no point is capped away before its roll. Losses of ``wounds`` or more are merged: a
+    model can lose no more than it has.
+
+    >>> loss_weights(parse_damage("D3"), 5, 2)
+    ((13, 36, 32), 81)
+    """
+    ignore = roll_chance(feel_no_pain)
+    a, b = ignore.numerator, ignore.denominator
+    keep = b - a
+    top = damage.maximum
+    ways = damage.weights()
+    # Point count n carries the factor ways(n) * b^(top - n) over (ways in all) * b^top.
+    out = [0] * (top + 1)
+    for n, w in enumerate(ways):
+        if w:
+            scale = w * b ** (top - n)
+            for lost in range(n + 1):
+                out[lost] += scale * comb(n, lost) * keep**lost * a ** (n - lost)
+    den = sum(ways) * b**top
+    merged = [*out[:wounds], sum(out[wounds:])]
+    while len(merged) > 1 and merged[-1] == 0:
+        merged.pop()
+    common = gcd(den, *merged)
+    return tuple(x // common for x in merged), den // common
+
+
+def casualties(unsaved: Distribution, damage: object, wounds: int, models: int,
+               feel_no_pain: int | None = None, *, name: str = "Damage",
+               most: int = 30) -> tuple[Distribution, Distribution]:
+    """Wounds lost and models removed when ``unsaved`` attacks of ``damage`` strike the unit.
+
+    ``unsaved`` is the distribution of unsaved attacks (add two groups' distributions for split
+    fire into one unit); ``damage`` a number or dice text; the unit has ``models`` models of
+    ``wounds`` wounds; ``feel_no_pain`` the X of an X+ roll made per point of damage (Feel No
+    Pain, or Regeneration), or None. ``name`` and ``most`` are what the rule set calls the
+    damage and its largest roll (and largest wounds per model).
+    """
+    if not isinstance(unsaved, Distribution):
+        raise ValueError("casualties() takes the distribution of unsaved attacks.")
+    return Profile.of(damage, wounds, models, feel_no_pain, name, most).casualties(unsaved)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Damage into a target unit: the damage dice, the unit, the per-point roll, and the
+    ways one unsaved attack costs a fresh model 0..wounds wounds (see :func:`loss_weights`)."""
+
+    dice: AttackDice
+    wounds: int
+    models: int
+    feel_no_pain: int | None
+    loss: tuple[int, ...]
+    loss_den: int
+
+    @classmethod
+    def of(cls, damage, wounds, models, feel_no_pain=None, name="Damage", most=30) -> Profile:
+        dice = parse_damage(damage, name, most)
+        check_int("Wounds per model", wounds, 1, most)
+        check_int("The number of models", models, *MODELS_RANGE)
+        feel_no_pain = check_score("Feel No Pain", feel_no_pain)
+        return cls(dice, wounds, models, feel_no_pain, *loss_weights(dice, feel_no_pain, wounds))
+
+    @property
+    def one_wound_at_most(self) -> bool:
+        """Whether every unsaved attack costs 0 or 1 wound (Damage 1, or models of 1 wound)."""
+        return len(self.loss) <= 2
+
+    def casualties(self, unsaved: Distribution) -> tuple[Distribution, Distribution]:
+        """Wounds lost and models removed, from the distribution of unsaved attacks."""
+        _check_points(unsaved.max_hits, self.dice)
+        if self.loss == (0, 1):  # every unsaved attack costs exactly one wound
+            return _removed(unsaved, self.wounds, self.models)
+        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models),
+                        self.wounds, self.models)
+
+
+def _check_points(attacks: int, dice: AttackDice) -> None:
+    points = attacks * dice.maximum
+    if points > MAX_DAMAGE_POINTS:
+        raise ValueError(
+            f"Too much damage to work out: up to {attacks} attacks × {dice} damage is {points} "
+            f"points; the most is {MAX_DAMAGE_POINTS}.")
+
+
+def _removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution, Distribution]:
+    """Fold what is beyond the last model into "all removed", and count the models removed."""
+    num, den = lost.weights
+    full = wounds * models
+    if len(num) > full + 1:
+        num = (*num[:full], sum(num[full:]))
+        lost = Distribution(num, den)
+    removed = [0] * (models + 1)
+    for t, n in enumerate(num):
+        removed[t // wounds] += n
+    return lost, Distribution(tuple(removed), den)
+
+
+def _chain(u_num, u_den, loss, loss_den, wounds, models) -> Distribution:
+    """Mix the state after k unsaved attacks with P(k unsaved), over the wounds lost so far.
+
+    A state is (models removed r, damage c on the current model); the wounds lost are
+    r × wounds + c. One unsaved attack moves the weights by a linear map T that depends on c
+    alone, so for each c one big integer holds the weights of every r, ``width`` bits apiece,
+    and one multiplication moves them all at once. The answer is
+    sum over k of u_k × loss_den^(K-k) × T^k(start), over u_den × loss_den^K, which bounds every
+    weight and so sets the width; Horner's scheme from k = K down applies T once per attack.
+    """
+    last = len(u_num) - 1
+    den = u_den * loss_den**last
+    width = (den.bit_length() + 8) // 8 * 8  # whole bytes, for unpacking
+    slots = min(models, last + 1)  # each attack removes one model at most
+    spill = width * slots  # a removal from r = models - 1 lands here: the whole unit is gone
+    living = (1 << spill) - 1
+    tail = [sum(loss[j:]) for j in range(len(loss))]
+    # On damage c a model has wounds - c left: a loss of that much or more removes it.
+    removes = [tail[wounds - c] if wounds - c < len(tail) else 0 for c in range(wounds)]
+    runs = _runs(loss[:wounds])
+    acc = [u_num[last]] + [0] * (wounds - 1)
+    gone = 0  # weight of "every model removed"
+    scale = 1
+    for k in range(last - 1, -1, -1):
+        # new[c + lost] += acc[c] * w while c + lost < wounds; the rest is a removal. A run of
+        # losses lo..hi of one weight adds a window of acc, read off its prefix sums.
+        new = [0] * wounds
+        prefix = None
+        for lo, hi, w in runs:
+            if lo == hi:
+                new[lo:] = [n + w * x for n, x in zip(new[lo:], acc, strict=False)]
+                continue
+            if prefix is None:
+                prefix = [0, *accumulate(acc)]
+            upper = prefix[1:wounds - lo + 1]  # for c + lo = j: the sum of acc[0..j - lo]
+            lower = [0] * min(hi - lo, wounds - lo) + prefix[:max(wounds - hi, 0)]  # minus acc[0..j - hi - 1]
+            new[lo:] = [n + w * (u - v) for n, u, v in zip(new[lo:], upper, lower, strict=True)]
+        removed = sum(map(mul, acc, removes)) << width
+        gone = gone * loss_den + (removed >> spill)
+        new[0] += removed & living
+        scale *= loss_den
+        new[0] += u_num[k] * scale
+        acc = new
+    num = [0] * (wounds * models + 1)
+    size = width // 8
+    for c, a in enumerate(acc):
+        raw = a.to_bytes(size * slots, "little")
+        for r in range(slots):
+            num[r * wounds + c] = int.from_bytes(raw[r * size:(r + 1) * size], "little")
+    num[-1] = gone
+    return Distribution(tuple(num), den)
+
+
+def _runs(weights) -> list[tuple[int, int, int]]:
+    """Runs ``(lo, hi, w)`` of consecutive losses lo..hi that all have the same weight w > 0."""
+    runs: list[tuple[int, int, int]] = []
+    for lost, w in enumerate(weights):
+        if w and runs and runs[-1][1] == lost - 1 and runs[-1][2] == w:
+            runs[-1] = (runs[-1][0], lost, w)
+        elif w:
+            runs.append((lost, lost, w))
+    return runs
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    """The whole attack, stage by stage: exact distributions, per-stage chances, and why.
+
+    ``hit_chance`` is per attack, ``wound_chance`` per hit, ``unsaved_chance`` per wound
+    (each the mean over the groups, weighted by how often each reaches that stage, for split
+    fire). ``hit`` is the hit roll's own answer (a tuple of them for split fire), and
+    ``steps`` explain the wound roll, the save and the damage (topics ``"wound"``,
+    ``"save"`` and ``"damage"``).
+    """
+
+    hit: object
+    hits: Distribution
+    wounds: Distribution
+    unsaved: Distribution
+    wounds_lost: Distribution
+    models_removed: Distribution
+    hit_chance: Fraction
+    wound_chance: Fraction
+    unsaved_chance: Fraction
+    steps: tuple[Step, ...]
+
+    def topic(self, name: str) -> tuple[Step, ...]:
+        """The steps about one stage: ``"wound"``, ``"save"`` or ``"damage"``."""
+        return tuple(s for s in self.steps if s.topic == name)
+
+
+def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
+    """Build a ChainResult from each group's attacks and per-attack chance to hit, wound, go unsaved.
+
+    ``groups`` holds ``(attacks, p_hit, p_wound, p_unsaved)`` per group (``attacks`` parsed);
+    their counts add up. When no unsaved attack can cost more than one wound (Damage 1, or
+    models of one wound), the wounds lost are the unsaved attacks thinned by the per-point
+    roll, with no chain.
+    """
+
+    _check_points(sum(g[0].maximum for g in groups), profile.dice)
+
+    def stage(i, scale=1):
+        if len(groups) == 1:
+            return hits(groups[0][0], groups[0][i] * scale)
+        return total(hits(g[0], g[i] * scale) for g in groups)
+
+    unsaved = stage(3)
+    if not profile.one_wound_at_most:
+        lost, removed = profile.casualties(unsaved)
+    else:
+        loss = profile.loss
+        one = Fraction(loss[1], profile.loss_den) if len(loss) == 2 else 0
+        lost, removed = _removed(unsaved if one == 1 else stage(3, one), profile.wounds, profile.models)
+    return ChainResult(hit, stage(1), stage(2), unsaved, lost, removed, *stage_chances, tuple(steps))
+
+
+def pooled(groups, fallback: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
+    """The stage chances of one or more groups: hit per attack, wound per hit, unsaved per wound.
+
+    ``groups`` holds ``(attacks, p_hit, p_wound, p_unsaved)``, the chances per attack. Each
+    stage's chance is the expected number reaching it over the expected number reaching the
+    stage before. Where no attack can reach the stage before, ``fallback`` (wound per hit,
+    unsaved per wound) says what a hit or a wound would do.
+    """
+    means = [_mean(g[0]) for g in groups]
+    reach = [sum(n * g[i] for n, g in zip(means, groups, strict=True)) for i in (1, 2, 3)]
+    attacks = sum(means)
+    return (reach[0] / attacks if attacks else groups[0][1],
+            reach[1] / reach[0] if reach[0] else fallback[0],
+            reach[2] / reach[1] if reach[1] else fallback[1])
+
+
+def _mean(attacks) -> Fraction:
+    dice = parse_attacks(attacks)
+    return Fraction(dice.count * (dice.sides + 1), 2) + dice.bonus
+
+
+def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = "") -> list[Step]:
+    """What the damage does to a model of this many wounds, and the per-point roll."""
+    dice, wounds, models, feel_no_pain = profile.dice, profile.wounds, profile.models, profile.feel_no_pain
+    model = f"a model of {wounds} wound{'s' if wounds > 1 else ''}"
+    unit = f"The target unit has {models} model{'s' if models > 1 else ''} of {wounds} wound{'s' if wounds > 1 else ''}"
+    steps = [Step("base", f"{unit}; damage goes into one model until it is removed, then the next.",
+                  topic="damage")]
+    if not dice.count:
+        n = dice.bonus
+        if (n >= wounds and wounds > 1) or n > wounds:
+            text = (f"{what} {n}: each unsaved attack removes {model}" +
+                    (f"; the other {n - wounds} {'is' if n - wounds == 1 else 'are'} lost, never "
+                     "spilling onto the next model." if n > wounds else "."))
+        elif n == 1:
+            text = f"{what} 1: each unsaved attack costs one wound."
+        else:
+            text = (f"{what} {n}: each unsaved attack costs {n} wounds, all on the model it struck; "
+                    "what is beyond that model's last wound is lost.")
+    else:
+        text = (f"{what} {dice}: rolled for each unsaved attack ({dice.minimum} to {dice.maximum}), all on "
+                f"the model it struck; what is beyond that model's last wound is lost, never spilling "
+                "onto the next model.")
+    steps.append(Step("roll", text, topic="damage"))
+    if feel_no_pain is not None:
+        p = roll_chance(feel_no_pain)
+        steps.append(Step("roll", f"{per_point} {feel_no_pain}+: rolled for each wound the model would lose; "
+                          f"each success ({p}, {percent(p)}) stops that wound. It is not a save: the attack "
+                          f"still counts as unsaved.{reading}", hitting_faces=tuple(range(feel_no_pain, 7)),
+                          topic="damage"))
+    loss, den = profile.loss, profile.loss_den
+    kill = Fraction(loss[wounds], den) if len(loss) > wounds else Fraction(0)
+    steps.append(Step("chance", f"One unsaved attack removes an unharmed model with chance {kill} "
+                      f"({percent(kill)}).", topic="damage"))
+    return steps
