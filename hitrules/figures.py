@@ -12,18 +12,16 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from hitrules import compare, fantasy, ninth
-from hitrules._steps import percent
+from hitrules._steps import chance_text
 from hitrules.dice import Distribution
 
 __all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
-           "exact_text", "overwatch_figure", "overwatch_words", "shown_range"]
+           "overwatch_figure", "overwatch_words", "shown_range"]
 
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 HIT, MISS = "#009E73", "#D55E00"
 #: Counts whose chance (and whose tail beyond) is below this are left off charts and tables.
 NEGLIGIBLE = Fraction(1, 10**12)
-#: Longer exact fractions are summarised in hover text (the CSV keeps them whole).
-EXACT_TEXT_LIMIT = 40
 MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
 
 
@@ -41,14 +39,6 @@ class FrozenFigure(go.Figure):
             cached = super().to_dict()
             self.__dict__["_frozen_dict"] = cached
         return cached
-
-
-def exact_text(p: Fraction) -> str:
-    """The exact fraction and a percentage, or an approximation when the fraction is unreadable."""
-    exact = str(p)
-    if len(exact) <= EXACT_TEXT_LIMIT:
-        return f"{exact} ({percent(p)})"
-    return f"≈ {float(p):.6g} ({percent(p)}; exact value in the CSV)"
 
 
 def shown_range(dist: Distribution) -> range:
@@ -90,12 +80,12 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go
     fig = FrozenFigure()
     fig.add_bar(
         x=ks, y=[float(p) for p in exactly], name="exactly k", marker_color=PALETTE[0],
-        customdata=[exact_text(p) for p in exactly],
+        customdata=[chance_text(p) for p in exactly],
         hovertemplate="exactly %{x} hits: %{customdata}<extra></extra>",
     )
     fig.add_scatter(
         x=ks, y=[float(p) for p in tail], name="at least k", mode="lines+markers",
-        line={"color": PALETTE[1], "shape": "hv"}, customdata=[exact_text(p) for p in tail],
+        line={"color": PALETTE[1], "shape": "hv"}, customdata=[chance_text(p) for p in tail],
         hovertemplate="at least %{x} hits: %{customdata}<extra></extra>",
     )
     fig.update_layout(
@@ -126,7 +116,7 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
         z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
         colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
         text=[[f"{sh}<br>{p}" for sh, p in zip(srow, row, strict=True)] for srow, row in zip(short, rows, strict=True)],
-        texttemplate="%{text}", customdata=[[f"{r}: {exact_text(p)}" for r, p in zip(rrow, row, strict=True)]
+        texttemplate="%{text}", customdata=[[f"{r}: {chance_text(p)}" for r, p in zip(rrow, row, strict=True)]
                                             for rrow, row in zip(rolls, rows, strict=True)],
         hovertemplate="%{y}, modifier %{x}<br>%{customdata}<extra></extra>",
     ))
@@ -170,7 +160,7 @@ def stacks_figure(stacks: tuple[tuple[str, ...], ...]) -> go.Figure:
         chances = _stack_chances(stack)
         fig.add_scatter(x=list(_ALL_BS), y=[float(p) for p in chances], mode="lines+markers",
                         name=stack_name(stack), line={"color": PALETTE[n % len(PALETTE)]},
-                        marker={"symbol": n}, customdata=[exact_text(p) for p in chances],
+                        marker={"symbol": n}, customdata=[chance_text(p) for p in chances],
                         hovertemplate=f"{stack_name(stack)}<br>BS %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(title="Hit chance by BS for each stack", xaxis_title="BS", yaxis_title="chance",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=380, xaxis_dtick=1,
@@ -203,7 +193,7 @@ def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
                   annotation_text=f"{fantasy.SECOND_DIE_FROM}+: a 6, then…")
     fig.add_hline(y=fantasy.IMPOSSIBLE_FROM, line_dash="dot", line_color=PALETTE[3],
                   annotation_text=f"{fantasy.IMPOSSIBLE_FROM}+: impossible")
-    fig.update_layout(title=f"Score needed, step by step: {result.roll} ({exact_text(result.probability)})",
+    fig.update_layout(title=f"Score needed, step by step: {result.roll} ({chance_text(result.probability)})",
                       yaxis_title="score needed", height=380, margin=MARGIN,
                       yaxis_range=[0, max(fantasy.IMPOSSIBLE_FROM + 1, (result.required or 0) + 1)])
     return fig
@@ -234,7 +224,7 @@ def diff_figure(base: int) -> go.Figure:
                                       ("9th", "ninth"))):
         values = [getattr(c, attr) for c in cells]
         fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n],
-                    customdata=[exact_text(v) for v in values],
+                    customdata=[chance_text(v) for v in values],
                     hovertemplate=f"{name}, modifier %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title=f"Base {base}+ under each rule set (≠ marks a disagreement)",
                       xaxis_title="total modifier", yaxis_title="chance", yaxis_tickformat=".0%",
@@ -270,7 +260,7 @@ def helps_figure(modifier: int, edition: int) -> go.Figure:
         values = [getattr(h, attr) for h in helpers]
         marks = ["★" if attr != "plain" and name in h.best else "" for h in helpers]
         fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n], text=marks,
-                    textposition="outside", customdata=[exact_text(v) for v in values],
+                    textposition="outside", customdata=[chance_text(v) for v in values],
                     hovertemplate=f"{name}, %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title=f"Which helps more? ({edition}th edition, modifier {modifier:+d}; "
                       "★ best)", xaxis_title="skill", yaxis_title="chance", yaxis_tickformat=".0%",
@@ -301,7 +291,7 @@ def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int) -> go.
     fig = FrozenFigure(go.Bar(
         x=[r[0] for r in rows], y=[r[2] or 0 for r in rows], marker_color=PALETTE[0],
         text=[str(r[2]) if r[2] is not None else "> 1000" for r in rows], textposition="outside",
-        customdata=[exact_text(r[1]) for r in rows],
+        customdata=[chance_text(r[1]) for r in rows],
         hovertemplate="%{x}: %{text} shots (each hits with %{customdata})<extra></extra>",
     ))
     fig.update_layout(title=f"Shots for at least {hits} hit{'s' if hits > 1 else ''} with {confidence}% chance",
@@ -320,7 +310,7 @@ def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
                                   line={"color": PALETTE[0]},
                                   hovertemplate="after %{x} rolls: %{y:.1%}<extra></extra>"))
     fig.add_hline(y=float(p), line_dash="dash", line_color=PALETTE[1],
-                  annotation_text=f"exact chance {exact_text(p)}")
+                  annotation_text=f"exact chance {chance_text(p)}")
     fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
                       margin=MARGIN)
