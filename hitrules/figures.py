@@ -57,13 +57,13 @@ def shown_range(dist: Distribution) -> range:
     return range(low, high + 1)
 
 
-def distribution_table(dist: Distribution) -> pd.DataFrame:
-    """One row per number of hits: exact and percentage chances of exactly k and at least k."""
+def distribution_table(dist: Distribution, unit: str = "hits") -> pd.DataFrame:
+    """One row per count (of hits, or ``unit``): exact and percentage chances of exactly k and at least k."""
     ks = shown_range(dist)
     at_least = dist.at_least_curve()
     exactly = [dist[k] for k in ks]
     return pd.DataFrame({
-        "hits": list(ks),
+        unit: list(ks),
         "exactly (fraction)": [str(p) for p in exactly],
         "exactly (%)": [round(float(p) * 100, 4) for p in exactly],
         "at least (fraction)": [str(at_least[k]) for k in ks],
@@ -71,8 +71,8 @@ def distribution_table(dist: Distribution) -> pd.DataFrame:
     })
 
 
-def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go.Figure:
-    """Bars for P(exactly k hits) and a line for P(at least k hits), with exact hover text."""
+def distribution_figure(dist: Distribution, title: str = "Number of hits", unit: str = "hits") -> go.Figure:
+    """Bars for P(exactly k hits) and a line for P(at least k hits), with exact hover text (or k of ``unit``)."""
     ks = list(shown_range(dist))
     at_least = dist.at_least_curve()
     exactly = [dist[k] for k in ks]
@@ -81,20 +81,45 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits") -> go
     fig.add_bar(
         x=ks, y=[float(p) for p in exactly], name="exactly k", marker_color=PALETTE[0],
         customdata=[chance_text(p) for p in exactly],
-        hovertemplate="exactly %{x} hits: %{customdata}<extra></extra>",
+        hovertemplate=f"exactly %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.add_scatter(
         x=ks, y=[float(p) for p in tail], name="at least k", mode="lines+markers",
         line={"color": PALETTE[1], "shape": "hv"}, customdata=[chance_text(p) for p in tail],
-        hovertemplate="at least %{x} hits: %{customdata}<extra></extra>",
+        hovertemplate=f"at least %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.update_layout(
-        title=title, xaxis_title="hits (k)", yaxis_title="chance", yaxis_tickformat=".0%",
+        title=title, xaxis_title=f"{unit} (k)", yaxis_title="chance", yaxis_tickformat=".0%",
         yaxis_range=[0, 1.02], height=340, margin=MARGIN,
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         hovermode="x unified" if len(ks) > 1 else "closest",
     )
     return fig
+
+
+def chain_stages(chain, attacks) -> tuple[tuple[str, Fraction], ...]:
+    """The expected number at each stage of the whole attack, from the attacks to the models removed."""
+    return (("attacks", attacks.mean if hasattr(attacks, "mean") else Fraction(attacks)),
+            ("hits", chain.hits.mean), ("wounds", chain.wounds.mean), ("unsaved", chain.unsaved.mean),
+            ("wounds lost", chain.wounds_lost.mean), ("models removed", chain.models_removed.mean))
+
+
+def chain_figure(chain, attacks) -> go.Figure:
+    """A funnel of the expected number at each stage of the attack, exact in the hover text."""
+    stages = chain_stages(chain, attacks)
+    fig = FrozenFigure(go.Funnel(
+        y=[name for name, _ in stages], x=[float(v) for _, v in stages], marker_color=PALETTE[: len(stages)],
+        texttemplate="%{x:.2f}", customdata=[str(v) if len(str(v)) <= 40 else f"≈{float(v):.6g}" for _, v in stages],
+        hovertemplate="%{y}: %{x:.2f} expected (exactly %{customdata})<extra></extra>"))
+    fig.update_layout(title="The whole attack, on average", height=300, margin=MARGIN)
+    return fig
+
+
+def chain_table(chain, attacks) -> pd.DataFrame:
+    """The funnel's numbers: the expected number at each stage, exact and rounded."""
+    stages = chain_stages(chain, attacks)
+    return pd.DataFrame({"stage": [n for n, _ in stages], "expected (fraction)": [str(v) for _, v in stages],
+                         "expected": [round(float(v), 4) for _, v in stages]})
 
 
 def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go.Figure:

@@ -17,11 +17,13 @@ page shows, and Learn walks through the very roll the calculator answered.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
 from hitrules import dice, fantasy, ninth
 from hitrules._steps import Step
+from hitrules.damage import ChainResult
 from hitrules.presets import PRESETS
 
 __all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", "NinthAnswer", "NinthSituation",
@@ -39,9 +41,12 @@ _ONE_ATTACK = dice.AttackDice(0, 6, 1)
 
 @dataclass(frozen=True)
 class FantasySituation:
-    """One group of shooters, or two with split fire: each a Shot and its number of shots."""
+    """One group of shooters, or two with split fire: each a Shot and its number of shots; and,
+    with the target part on, the weapon and the target unit."""
 
     groups: tuple[tuple[fantasy.Shot, dice.AttackDice], ...]
+    weapon: fantasy.Weapon | None = None
+    target: fantasy.Target | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,8 @@ class NinthSituation:
     attacks: dice.AttackDice
     overwatch: Overwatch | None = None
     preset: UnitPreset | None = None
+    weapon: ninth.Weapon | None = None
+    target: ninth.Target | None = None
 
 
 def _shot(values: dict, suffix: str = "") -> fantasy.Shot:
@@ -99,7 +106,41 @@ def fantasy_situation(values: dict) -> FantasySituation:
     groups = tuple((_shot(values, s), dice.parse_attacks(values["shots" + s])) for s in suffixes)
     if sum(shots.maximum for _, shots in groups) > dice.MAX_ATTACKS:
         raise ValueError(f"Too many attacks in total: the most is {dice.MAX_ATTACKS}.")
-    return FantasySituation(groups)
+    return FantasySituation(groups, *_fantasy_target(values))
+
+
+def _fantasy_target(values: dict) -> tuple[fantasy.Weapon | None, fantasy.Target | None]:
+    if not values["chain"]:
+        return None, None
+    return (fantasy.Weapon(values["s"], values["ap"], values["mw"], values["poisoned"], values["bane"]),
+            fantasy.Target(values["t"], values["armour"], values["ward"], values["regen"], values["wounds"],
+                           values["models"]))
+
+
+def _ninth_target(values: dict, weapon: ninth.Weapon | None = None) -> tuple[ninth.Weapon | None, ninth.Target | None]:
+    """The weapon (a preset's own, when given) and the target; ``(None, None)`` with the target part off."""
+    if not values["chain"]:
+        return None, None
+    wound_rules = {"wound_modifiers": tuple(values["wmods"]), "wound_reroll": values["wreroll"]}
+    weapon = (dataclasses.replace(weapon, **wound_rules) if weapon
+              else ninth.Weapon(values["s"], values["ap"], values["damage"], **wound_rules))
+    return weapon, ninth.Target(values["t"], values["sv"], values["invuln"], values["cover"], values["fnp"],
+                                values["wounds"], values["models"])
+
+
+def _target_values(weapon, target) -> dict:
+    """The target part's page values for a weapon and target (none when the part is off)."""
+    if weapon is None:
+        return {}
+    if isinstance(target, fantasy.Target):
+        return {"chain": True, "s": weapon.strength, "ap": weapon.ap, "mw": weapon.multiple_wounds,
+                "poisoned": weapon.poisoned, "bane": weapon.armour_bane, "t": target.toughness,
+                "armour": target.armour, "ward": target.ward, "regen": target.regeneration,
+                "wounds": target.wounds, "models": target.models}
+    return {"chain": True, "s": weapon.strength, "ap": weapon.ap, "damage": weapon.damage,
+            "wmods": weapon.wound_modifiers, "wreroll": weapon.wound_reroll, "t": target.toughness, "sv": target.save,
+            "invuln": target.invulnerable, "cover": target.cover, "fnp": target.feel_no_pain,
+            "wounds": target.wounds, "models": target.models}
 
 
 def _shot_values(shot: fantasy.Shot, suffix: str = "") -> dict:
@@ -114,7 +155,7 @@ def _shot_values(shot: fantasy.Shot, suffix: str = "") -> dict:
 def fantasy_values(sit: FantasySituation) -> dict:
     """The fantasy page's values that reproduce ``sit`` (for its link)."""
     (first, shots), *more = sit.groups
-    values = {**_shot_values(first), "shots": str(shots)}
+    values = {**_shot_values(first), "shots": str(shots), **_target_values(sit.weapon, sit.target)}
     for shot, shots2 in more:
         values |= {**_shot_values(shot, "2"), "shots2": str(shots2)}
         values["conditions"] += ("split",)
@@ -137,14 +178,14 @@ def ninth_situation(values: dict) -> NinthSituation:
     rules = values["rules"]
     if rules not in PRESETS:
         attack, overwatch = _attack(values, values["skill"], int(rules), "melee" in values["attack"])
-        return NinthSituation(attack, dice.parse_attacks(values["attacks"]), overwatch)
+        return NinthSituation(attack, dice.parse_attacks(values["attacks"]), overwatch, None, *_ninth_target(values))
     preset = PRESETS[rules]
-    chosen = UnitPreset(rules, min(values["wounds"], preset.wounds),
+    chosen = UnitPreset(rules, min(values["wounds_left"], preset.wounds),
                         min(values["weapon"], len(preset.weapons) - 1), values["half_move"])
     weapon = preset.weapon_names[chosen.weapon]
     attack, overwatch = _attack(values, preset.skill(chosen.wounds), preset.edition, preset.melee)
     attacks = dice.parse_attacks(preset.attacks(weapon, fires_twice=chosen.half_move))
-    return NinthSituation(attack, attacks, overwatch, chosen)
+    return NinthSituation(attack, attacks, overwatch, chosen, *_ninth_target(values, preset.weapon_profile(weapon)))
 
 
 def _attack_values(attack: ninth.Attack, overwatch: Overwatch | None) -> dict:
@@ -162,31 +203,34 @@ def _attack_values(attack: ninth.Attack, overwatch: Overwatch | None) -> dict:
 
 def ninth_values(sit: NinthSituation) -> dict:
     """The 9th-edition page's values that reproduce ``sit`` (for its link)."""
-    values = _attack_values(sit.attack, sit.overwatch)
+    values = _attack_values(sit.attack, sit.overwatch) | _target_values(sit.weapon, sit.target)
     if sit.preset is None:
         return values | {"rules": str(sit.attack.edition), "attacks": str(sit.attacks)}
     preset = sit.preset
     del values["skill"]  # the preset's wounds decide it
-    return values | {"rules": preset.key, "wounds": preset.wounds, "weapon": preset.weapon,
+    for name in ("s", "ap", "damage"):  # and its weapon these
+        values.pop(name, None)
+    return values | {"rules": preset.key, "wounds_left": preset.wounds, "weapon": preset.weapon,
                      "half_move": preset.half_move}
 
 
 def learn_values(sit: FantasySituation | NinthSituation) -> dict | None:
     """Learn's values for walking through one shot or attack of ``sit``; None when Learn cannot
     (split fire has two rolls)."""
+    chain = {"chain": False} | _target_values(sit.weapon, sit.target)
     if isinstance(sit, NinthSituation):
-        return {"ruleset": "ninth", "edition": sit.attack.edition, **_attack_values(sit.attack, sit.overwatch)}
+        return {"ruleset": "ninth", "edition": sit.attack.edition, **_attack_values(sit.attack, sit.overwatch), **chain}
     if len(sit.groups) > 1:
         return None
-    return {"ruleset": "fantasy", **_shot_values(sit.groups[0][0])}
+    return {"ruleset": "fantasy", **_shot_values(sit.groups[0][0]), **chain}
 
 
 def learn_situation(values: dict) -> FantasySituation | NinthSituation:
     """The one shot or attack Learn's values describe."""
     if values["ruleset"] == "fantasy":
-        return FantasySituation(((_shot(values), _ONE_ATTACK),))
+        return FantasySituation(((_shot(values), _ONE_ATTACK),), *_fantasy_target(values))
     attack, overwatch = _attack(values, values["skill"], values["edition"], "melee" in values["attack"])
-    return NinthSituation(attack, _ONE_ATTACK, overwatch)
+    return NinthSituation(attack, _ONE_ATTACK, overwatch, None, *_ninth_target(values))
 
 
 def explore_values(sit: FantasySituation | NinthSituation) -> dict | None:
@@ -217,6 +261,7 @@ class FantasyGroup:
 class FantasyAnswer:
     groups: tuple[FantasyGroup, ...]
     distribution: dice.Distribution
+    chain: ChainResult | None = None
 
     @property
     def main(self) -> fantasy.ShotResult:
@@ -230,6 +275,7 @@ class NinthAnswer:
     distribution: dice.Distribution
     verdict: ninth.OverwatchVerdict | None
     notes: tuple[Step, ...]
+    chain: ChainResult | None = None
 
 
 def _preset_notes(preset: UnitPreset, attacks: dice.AttackDice) -> tuple[Step, ...]:
@@ -252,9 +298,11 @@ def answer(sit: FantasySituation | NinthSituation) -> FantasyAnswer | NinthAnswe
         verdict = sit.overwatch.verdict() if sit.overwatch else None
         result = ninth.resolve(sit.attack, verdict)
         notes = _preset_notes(sit.preset, sit.attacks) if sit.preset else ()
-        return NinthAnswer(sit.attacks, result, dice.hits(sit.attacks, result.probability), verdict, notes)
+        chain = sit.weapon and ninth.attack_outcome(sit.attack, sit.attacks, sit.weapon, sit.target, verdict=verdict)
+        return NinthAnswer(sit.attacks, result, dice.hits(sit.attacks, result.probability), verdict, notes, chain)
     named = len(sit.groups) > 1
     groups = tuple(FantasyGroup(f"Group {n}" if named else "The unit", shots, result := fantasy.resolve(shot),
                                 dice.hits(shots, result.probability))
                    for n, (shot, shots) in enumerate(sit.groups, start=1))
-    return FantasyAnswer(groups, dice.total(g.distribution for g in groups))
+    chain = sit.weapon and fantasy.shoot_split(sit.groups, sit.weapon, sit.target)
+    return FantasyAnswer(groups, dice.total(g.distribution for g in groups), chain)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from hitrules import compare, dice, fantasy, ninth, quiz
+from hitrules import compare, damage, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
@@ -35,7 +35,8 @@ class Param:
     """One query parameter: its name, default, and how to read and write its value.
 
     ``old`` lists the older parameters still read into this one, each with a function of its
-    text and this parameter's value so far (``moved=1`` adds ``moved`` to ``conditions``).
+    text and this parameter's value so far (``moved=1`` adds ``moved`` to ``conditions``), and
+    optionally the current parameters whose presence means the link is not that older form.
     """
 
     name: str
@@ -48,7 +49,7 @@ class Param:
     widget: bool = True
     #: The lowest and highest value of a whole-number parameter, for its widget too.
     bounds: tuple[int, int] | None = None
-    old: tuple[tuple[str, Callable[[str, object], object]], ...] = ()
+    old: tuple[tuple, ...] = ()
 
 
 def _text(value: object) -> str:
@@ -110,8 +111,42 @@ def _edition(name: str = "edition") -> Param:
     return Param(name, 9, lambda text: int(check_choice("edition", _text(text).strip(), ("9", "8"))))
 
 
-def _flag(name: str) -> Param:
-    return Param(name, False, _bool, lambda value: "1" if value else "0")
+def _flag(name: str, old=()) -> Param:
+    return Param(name, False, _bool, lambda value: "1" if value else "0", old=old)
+
+
+def _score(name: str, what: str) -> Param:
+    """A roll of X+ (2 to 6), or none: a save, a ward, Feel No Pain."""
+
+    def parse(text: str) -> int | None:
+        text = _text(text).strip().lower().removesuffix("+")
+        return None if text == "none" else damage.check_score(what, int(text) if text.isdigit() else text)
+
+    return Param(name, None, parse, lambda value: "none" if value is None else str(value))
+
+
+def _damage(name: str, default: str, what: str, most: int) -> Param:
+    return Param(name, default, lambda text: str(damage.parse_damage(_text(text), what, most)), text=True)
+
+
+def _after_the_hit(rules, *extra: Param) -> tuple[Param, ...]:
+    """The target and weapon part: off unless ``chain`` (or, in a link, ``s`` or ``t``) turns it on."""
+    on = (("s", lambda text, _: True), ("t", lambda text, _: True))
+    return (_flag("chain", old=on), _whole("s", 4, *rules.STRENGTH_RANGE, "Strength"),
+            _whole("t", 4, *rules.TOUGHNESS_RANGE, "Toughness"), _whole("ap", 0, *rules.AP_RANGE, "AP"), *extra,
+            _whole("wounds", 1, *rules.WOUNDS_RANGE, "Wounds per model"),
+            _whole("models", 10, *damage.MODELS_RANGE, "Models in the unit"))
+
+
+FANTASY_TARGET = _after_the_hit(
+    fantasy, _score("armour", "The armour save"), _score("ward", "The ward save"),
+    _score("regen", "Regeneration"), _damage("mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
+    _flag("poisoned"), _whole("bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"))
+NINTH_TARGET = _after_the_hit(
+    ninth, _score("sv", "The save"), _score("invuln", "The invulnerable save"), _flag("cover"),
+    _damage("damage", "1", "Damage", ninth.DAMAGE_MOST), _score("fnp", "Feel No Pain"),
+    Param("wmods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
+    _choice("wreroll", "none", ninth.REROLLS, "wound re-roll"))
 
 
 _LOS = fantasy.LOS_RANGE
@@ -165,6 +200,7 @@ FANTASY: tuple[Param, ...] = (
     # Split fire: a second group of the same unit with its own shots, cover and LoS.
     _attacks("shots2", "5"),
     *_cover_params("2"),
+    *FANTASY_TARGET,
 )
 
 NINTH: tuple[Param, ...] = (
@@ -175,9 +211,13 @@ NINTH: tuple[Param, ...] = (
     )),
     *_attack_params(),
     _attacks("attacks", "10"),
-    _whole("wounds", _MOST_WOUNDS, 1, _MOST_WOUNDS, "Wounds left"),
+    # A preset's wounds left were ``wounds`` before the target part took that name.
+    Param("wounds_left", _MOST_WOUNDS, _whole("", 0, 1, _MOST_WOUNDS, "Wounds left").parse, bounds=(1, _MOST_WOUNDS),
+          old=(("wounds", lambda text, _: _whole("", 0, 1, _MOST_WOUNDS, "Wounds left").parse(text),
+                ("s", "t", "chain")),)),
     _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
     _flag("half_move"),
+    *NINTH_TARGET,
 )
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots")
@@ -255,8 +295,9 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             if (value := read(p.name, p.parse)) is not None:
                 values[p.name] = value
             continue
-        for old, read_old in p.old:  # an older form counts only where the current one is absent
-            if old in query and (value := read(old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
+        for old, read_old, *newer in p.old:  # an older form counts only where the current one is absent
+            if old in query and query.keys().isdisjoint(*newer or [()]) and (
+                    value := read(old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
                 values[p.name] = value
     return ParsedQuery(values, tuple(warnings))
 
