@@ -671,3 +671,15 @@ def test_bad_input_only_ever_raises_value_error(which, a, b, c):
     ]
     with contextlib.suppress(ValueError):
         calls[which]()
+
+
+def test_the_rule_modules_import_only_the_standard_library():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; import hitrules.damage, hitrules.dice, hitrules.fantasy, hitrules.ninth, hitrules.presets; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'plotly', 'pandas', 'numpy'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == "[]"
