@@ -167,9 +167,10 @@ class Distribution:
 
     def __init__(self, numerators: tuple[int, ...], denominator: int):
         # Internal: callers build distributions with hits(), total() or from_chances().
-        while len(numerators) > 1 and numerators[-1] == 0:
-            numerators = numerators[:-1]
-        object.__setattr__(self, "_num", numerators)
+        end = len(numerators)
+        while end > 1 and numerators[end - 1] == 0:
+            end -= 1
+        object.__setattr__(self, "_num", tuple(numerators[:end]))
         object.__setattr__(self, "_den", denominator)
 
     def __reduce__(self):

@@ -448,10 +448,6 @@ def test_split_fire_adds_the_groups_unsaved_wounds_before_allocating():
 
 # icepool builds the same chains independently ------------------------------------------------------
 
-def bernoulli(p: F) -> icepool.Die:
-    return icepool.Die({1: p.numerator, 0: p.denominator - p.numerator}) if 0 < p < 1 else icepool.Die([int(p)])
-
-
 def icepool_ninth(attack: ninth.Attack, attacks: str, weapon: ninth.Weapon, target: ninth.Target) -> icepool.Die:
     ed = attack.edition
     net = max(-1, min(1, attack.modifier)) if ed == 9 else attack.modifier
@@ -472,7 +468,7 @@ def icepool_ninth(attack: ninth.Attack, attacks: str, weapon: ninth.Weapon, targ
         return int(hit and wound and not saved)
 
     one = icepool.map(unsaved, *[icepool.d6] * 5)
-    keep = bernoulli(1 - damage.roll_chance(target.feel_no_pain))
+    keep = icepool.d6.map(lambda f: int(target.feel_no_pain is None or f == 1 or f < target.feel_no_pain))
     loss = icepool_thinned(icepool_count(weapon.damage), keep)
     return icepool_casualties(icepool_thinned(icepool_count(attacks), one), loss, target.wounds, target.models)
 
@@ -496,7 +492,7 @@ def icepool_fantasy(shot: fantasy.Shot, shots: str, weapon: fantasy.Weapon, targ
         return int(wound and not armour and not ward)
 
     one = icepool.map(unsaved, *[icepool.d6] * 5)
-    keep = bernoulli(1 - damage.roll_chance(target.regeneration))
+    keep = icepool.d6.map(lambda f: int(target.regeneration is None or f == 1 or f < target.regeneration))
     loss = icepool_thinned(icepool_count(weapon.multiple_wounds), keep)
     return icepool_casualties(icepool_thinned(icepool_count(shots), one), loss, target.wounds, target.models)
 
@@ -671,3 +667,15 @@ def test_bad_input_only_ever_raises_value_error(which, a, b, c):
     ]
     with contextlib.suppress(ValueError):
         calls[which]()
+
+
+def test_the_rule_modules_import_only_the_standard_library():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; import hitrules.damage, hitrules.dice, hitrules.fantasy, hitrules.ninth, hitrules.presets; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'plotly', 'pandas', 'numpy'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == "[]"

@@ -77,6 +77,9 @@ def fantasy_worst(shots: str, multiple_wounds: str, wounds: int) -> damage.Chain
     return fantasy.shoot(fantasy.Shot(3), shots, weapon, fantasy.Target(4, 4, 6, 6, wounds, 100))
 
 
+UNSAVED_300 = dice.hits(300, Fraction(6125, 46656))  # every stage re-rolled, then a 6+ save
+
+
 def fantasy_split(shots: list) -> damage.ChainResult:
     groups = [(fantasy.Shot(3 if i % 2 else 1, moved=bool(i % 2), cover="soft" if i % 3 else "none"), n)
               for i, n in enumerate(shots)]
@@ -97,6 +100,8 @@ WORST = {
     "fantasy: split fire 25D6 + 25D6 shots": lambda: fantasy_split(["25D6"] * 2),
     "fantasy: split fire 100 + 100 + 100 shots": lambda: fantasy_split([100] * 3),
     "fantasy: split fire 16D6 × 3": lambda: fantasy_split(["16D6"] * 3),
+    "casualties(): 300 unsaved of Damage 1, FNP, into 30-wound models": lambda: damage.casualties(
+        UNSAVED_300, "1", 30, 100, 6),
 }
 
 
