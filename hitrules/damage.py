@@ -24,7 +24,7 @@ from itertools import accumulate
 from math import comb, gcd
 from operator import mul
 
-from hitrules._steps import Step, check_int, percent
+from hitrules._steps import Step, chance_text, check_int
 from hitrules.dice import AttackDice, Distribution, hits, parse_attacks, total
 
 __all__ = [
@@ -356,11 +356,11 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
     if feel_no_pain is not None:
         p = roll_chance(feel_no_pain)
         steps.append(Step("roll", f"{per_point} {feel_no_pain}+: rolled for each wound the model would lose; "
-                          f"each success ({p}, {percent(p)}) stops that wound. It is not a save: the attack "
+                          f"each success ({chance_text(p)}) stops that wound. It is not a save: the attack "
                           f"still counts as unsaved.{reading}", hitting_faces=tuple(range(feel_no_pain, 7)),
                           topic="damage"))
     loss, den = profile.loss, profile.loss_den
     kill = Fraction(loss[wounds], den) if len(loss) > wounds else Fraction(0)
-    steps.append(Step("chance", f"One unsaved attack removes an unharmed model with chance {kill} "
-                      f"({percent(kill)}).", topic="damage"))
+    steps.append(Step("chance", f"One unsaved attack removes an unharmed model with chance "
+                      f"{chance_text(kill)}.", topic="damage"))
     return steps

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, percent, reading
+from hitrules._steps import Step, chance_text, check_choice, check_int, reading
 from hitrules.damage import (
     MODELS_RANGE,
     ChainResult,
@@ -598,5 +598,5 @@ def _save_steps(weapon: Weapon, target: Target):
         yield Step("roll", f"Ward save {ward}+: taken only when the armour save fails or cannot be made. AP never "
                    "modifies it; a natural 1 always fails.", hitting_faces=tuple(range(ward, 7)), topic="save")
     unsaved = 1 - save_chance(armour, ap, ward)
-    yield Step("chance", f"Chance a wound goes unsaved: {unsaved} ({percent(unsaved)})"
+    yield Step("chance", f"Chance a wound goes unsaved: {chance_text(unsaved)}"
                + (", less when Armour Bane applies." if weapon.armour_bane and armour else "."), topic="save")

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, percent, reading
+from hitrules._steps import Step, chance_text, check_choice, check_int, reading
 from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
 from hitrules.dice import parse_attacks
 
@@ -596,7 +596,7 @@ def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tu
         yield Step("reroll", f"Re-roll {'1s' if weapon.wound_reroll == 'ones' else 'failed wounds'}: {which} is "
                    f"rolled again and then wounds with {first}: {first} + {share} × {first} = {chance}.",
                    topic="wound")
-    yield Step("chance", f"Chance to wound per hit: {chance} ({percent(chance)}).", topic="wound")
+    yield Step("chance", f"Chance to wound per hit: {chance_text(chance)}.", topic="wound")
 
 
 def _save_steps(weapon: Weapon, target: Target, ranged: bool):
@@ -621,5 +621,5 @@ def _save_steps(weapon: Weapon, target: Target, ranged: bool):
         yield Step("roll", f"Invulnerable save {inv}+: never modified by AP or cover; {better}.",
                    hitting_faces=faces, topic="save")
     unsaved = 1 - Fraction(len(faces), 6)
-    yield Step("chance", f"Chance an attack that wounds is not saved: {unsaved} ({percent(unsaved)}).",
+    yield Step("chance", f"Chance an attack that wounds is not saved: {chance_text(unsaved)}.",
                topic="save")
