@@ -70,7 +70,7 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     entering = state.get("_page") != prefix
     if entering:
         ss["_page"] = prefix
-    ours = {p.name for p in params} | {old for p in params for old, _ in p.old}
+    ours = {p.name for p in params} | {old[0] for p in params for old in p.old}
     ctx = get_script_run_ctx()
     opened = store not in state or (ctx is not None and ctx.is_history_navigation) or (entering and (
         not ours.isdisjoint(query) or urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH))

@@ -87,6 +87,11 @@ class AttackDice:
     def maximum(self) -> int:
         return self.count * self.sides + self.bonus
 
+    @property
+    def mean(self) -> Fraction:
+        """The expected number of attacks."""
+        return Fraction(self.count * (self.sides + 1), 2) + self.bonus
+
     def weights(self) -> tuple[int, ...]:
         """Ways of rolling each number of attacks 0..maximum, out of ``sides ** count``."""
         ways = [1]

@@ -97,9 +97,9 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
     return fig
 
 
-def chain_stages(chain, attacks) -> tuple[tuple[str, Fraction], ...]:
-    """The expected number at each stage of the whole attack, from the attacks to the models removed."""
-    return (("attacks", attacks.mean if hasattr(attacks, "mean") else Fraction(attacks)),
+def chain_stages(chain, attacks: Fraction) -> tuple[tuple[str, Fraction], ...]:
+    """The expected number at each stage of the whole attack, from ``attacks`` (expected) to the models removed."""
+    return (("attacks", Fraction(attacks)),
             ("hits", chain.hits.mean), ("wounds", chain.wounds.mean), ("unsaved", chain.unsaved.mean),
             ("wounds lost", chain.wounds_lost.mean), ("models removed", chain.models_removed.mean))
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 from hitrules import dice, fantasy, ninth
@@ -27,8 +28,8 @@ from hitrules.damage import ChainResult
 from hitrules.presets import PRESETS
 
 __all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", "NinthAnswer", "NinthSituation",
-           "Overwatch", "UnitPreset", "answer", "explore_values", "fantasy_situation", "fantasy_values",
-           "learn_situation", "learn_values", "ninth_situation", "ninth_values"]
+           "Overwatch", "UnitPreset", "answer", "expected_attacks", "explore_values", "fantasy_situation",
+           "fantasy_values", "learn_situation", "learn_values", "ninth_situation", "ninth_values"]
 
 #: How many answers the process keeps (least recently used first out). The largest answer,
 #: 1,000 shots, holds about 0.7 MB of exact numerators; a typical one a few kB. So the cache
@@ -219,6 +220,8 @@ def learn_values(sit: FantasySituation | NinthSituation) -> dict | None:
     (split fire has two rolls)."""
     chain = {"chain": False} | _target_values(sit.weapon, sit.target)
     if isinstance(sit, NinthSituation):
+        if "cover" in chain:  # Learn's own "cover" is the fantasy shot's
+            chain["light_cover"] = chain.pop("cover")
         return {"ruleset": "ninth", "edition": sit.attack.edition, **_attack_values(sit.attack, sit.overwatch), **chain}
     if len(sit.groups) > 1:
         return None
@@ -230,7 +233,8 @@ def learn_situation(values: dict) -> FantasySituation | NinthSituation:
     if values["ruleset"] == "fantasy":
         return FantasySituation(((_shot(values), _ONE_ATTACK),), *_fantasy_target(values))
     attack, overwatch = _attack(values, values["skill"], values["edition"], "melee" in values["attack"])
-    return NinthSituation(attack, _ONE_ATTACK, overwatch, None, *_ninth_target(values))
+    target = _ninth_target({**values, "cover": values["light_cover"]})
+    return NinthSituation(attack, _ONE_ATTACK, overwatch, None, *target)
 
 
 def explore_values(sit: FantasySituation | NinthSituation) -> dict | None:
@@ -247,6 +251,13 @@ def explore_values(sit: FantasySituation | NinthSituation) -> dict | None:
         return None
     result = fantasy.resolve(sit.groups[0][0])
     return {"ruleset": "fantasy", "bs": result.shot.ballistic_skill, "mod": result.modifier}
+
+
+def expected_attacks(sit: FantasySituation | NinthSituation) -> Fraction:
+    """The expected number of attacks (shots) the situation makes, for the funnel's first stage."""
+    if isinstance(sit, NinthSituation):
+        return sit.attacks.mean
+    return sum((shots.mean for _, shots in sit.groups), Fraction(0))
 
 
 @dataclass(frozen=True)

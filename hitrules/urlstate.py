@@ -138,15 +138,23 @@ def _after_the_hit(rules, *extra: Param) -> tuple[Param, ...]:
             _whole("models", 10, *damage.MODELS_RANGE, "Models in the unit"))
 
 
-FANTASY_TARGET = _after_the_hit(
-    fantasy, _score("armour", "The armour save"), _score("ward", "The ward save"),
-    _score("regen", "Regeneration"), _damage("mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
-    _flag("poisoned"), _whole("bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"))
-NINTH_TARGET = _after_the_hit(
-    ninth, _score("sv", "The save"), _score("invuln", "The invulnerable save"), _flag("cover"),
-    _damage("damage", "1", "Damage", ninth.DAMAGE_MOST), _score("fnp", "Feel No Pain"),
-    Param("wmods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
-    _choice("wreroll", "none", ninth.REROLLS, "wound re-roll"))
+_FANTASY_ONLY = (_score("armour", "The armour save"), _score("ward", "The ward save"),
+                 _score("regen", "Regeneration"), _damage("mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
+                 _flag("poisoned"), _whole("bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"))
+
+
+def _ninth_only(cover: str) -> tuple[Param, ...]:
+    return (_score("sv", "The save"), _score("invuln", "The invulnerable save"), _flag(cover),
+            _damage("damage", "1", "Damage", ninth.DAMAGE_MOST), _score("fnp", "Feel No Pain"),
+            Param("wmods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
+            _choice("wreroll", "none", ninth.REROLLS, "wound re-roll"))
+
+
+FANTASY_TARGET = _after_the_hit(fantasy, *_FANTASY_ONLY)
+NINTH_TARGET = _after_the_hit(ninth, *_ninth_only("cover"))
+#: Learn takes either rule set's target (the engine checks the fantasy ranges); its fantasy
+#: ``cover`` is the shot's, so the 9th-edition Light cover is ``light_cover`` there.
+LEARN_TARGET = _after_the_hit(ninth, *_FANTASY_ONLY, *_ninth_only("light_cover"))
 
 
 _LOS = fantasy.LOS_RANGE
@@ -242,6 +250,7 @@ LEARN: tuple[Param, ...] = (
     *_shot_params(SHOT_CONDITIONS),  # one shot: no split fire
     _edition(),
     *_attack_params(),
+    *LEARN_TARGET,
     _whole("step", 1, 1, 40, "Step"),
     _whole("seed", 1, 0, quiz.MAX_SEED, "Seed"),
     _whole("rolls", 60, 1, 600, "Rolls"),

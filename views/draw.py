@@ -6,7 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from hitrules import figures, situations
-from hitrules._steps import Step
+from hitrules._steps import Step, chance_text, fraction_text
 from webui import shared
 
 
@@ -58,6 +58,46 @@ def show_distribution(prefix: str, sit, title: str) -> None:
     """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
     st.plotly_chart(shared(_distribution_chart, sit, title), key=f"{prefix}_chart", config={"displayModeBar": False})
     table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
+
+
+def _chain_chart(sit):
+    answer = situations.answer(sit)
+    return figures.chain_figure(answer.chain, situations.expected_attacks(sit))
+
+
+def _chain_table(sit):
+    return figures.chain_table(situations.answer(sit).chain, situations.expected_attacks(sit))
+
+
+def _removed_chart(sit):
+    return figures.distribution_figure(situations.answer(sit).chain.models_removed, "Models removed", "models")
+
+
+def _removed_table(sit):
+    return figures.distribution_table(situations.answer(sit).chain.models_removed, "models removed")
+
+
+def chain_metrics(chain) -> tuple[tuple[str, str, str], ...]:
+    """The headline numbers after the hit, beside "Hit chance"."""
+    mean = chain.models_removed.mean
+    return (("Wound chance", chance_text(chain.wound_chance), "Per hit, exact and rounded."),
+            ("Unsaved chance", chance_text(chain.unsaved_chance), "Per wound, exact and rounded."),
+            ("Expected models removed", f"{float(mean):.2f}", f"Exactly {fraction_text(mean)}."))
+
+
+def show_chain(prefix: str, sit) -> None:
+    """The whole attack: a funnel of the expected numbers at each stage, the models removed (exactly
+    and at least k), both tables with CSV downloads, and why."""
+    st.plotly_chart(shared(_chain_chart, sit), key=f"{prefix}_chain_chart", config={"displayModeBar": False})
+    st.plotly_chart(shared(_removed_chart, sit), key=f"{prefix}_removed_chart", config={"displayModeBar": False})
+    if st.toggle("Show the tables (and CSV downloads)", key=f"{prefix}_chain_tables"):
+        for name, build in (("stages", _chain_table), ("models-removed", _removed_table)):
+            st.dataframe(shared(build, sit), hide_index=True)
+            st.download_button(f"Download CSV: {name.replace('-', ' ')}",
+                               lambda b=build: shared(b, sit).to_csv(index=False),
+                               file_name=f"hitrules-{prefix}-{name}.csv", mime="text/csv", key=f"{prefix}_{name}_csv",
+                               on_click="ignore")
+    why("Why: after the hit", situations.answer(sit).chain.steps, None)
 
 
 def metrics_row(*metrics: tuple[str, str, str | None]) -> None:

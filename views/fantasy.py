@@ -6,6 +6,7 @@ import webui
 from hitrules import fantasy, situations, urlstate
 from hitrules._steps import chance_text
 from views import draw, pictures
+from views.target import target_inputs
 
 P = "fantasy"
 BOUNDS = urlstate.bounds(urlstate.FANTASY)
@@ -26,8 +27,9 @@ def render() -> None:
         main = answer.main
         mean = answer.distribution.mean
         draw.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
-                          ("Roll needed", main.roll, None),
-                          ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}."))
+                         ("Roll needed", main.roll, None),
+                         ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}."),
+                         *(draw.chain_metrics(answer.chain) if answer.chain else ()))
         if len(answer.groups) > 1:
             g2 = answer.groups[1].result
             st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
@@ -38,6 +40,8 @@ def render() -> None:
         _inputs(answer)
     if answer:
         with details:
+            if answer.chain:
+                draw.show_chain(P, sit)
             draw.show_distribution(P, sit, "The unit's hits")
             for group in answer.groups:
                 title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
@@ -49,6 +53,7 @@ def render() -> None:
 def _inputs(answer) -> None:
     """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover."""
     shot_inputs(P, answer, calculator=True)
+    target_inputs(P, "fantasy", urlstate.FANTASY)
 
 
 def shot_inputs(prefix: str, answer, calculator: bool) -> None:

@@ -6,16 +6,19 @@ import streamlit as st
 
 import webui
 from hitrules import dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, fraction_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
 from views.ninth import attack_inputs
+from views.target import target_inputs
 
 P = "learn"
 BOUNDS = urlstate.bounds(urlstate.LEARN)
 SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = "For teaching: the same engine as the calculators, one rule at a time."
 SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz"}
+#: What a face that succeeds does, at each stage of the walkthrough.
+SUCCEEDS = {"wound": "wounds", "save": "saves", "damage": "stops the wound"}
 #: What is not part of the situation: the section, the step shown, the dice and the quiz.
 NOT_SITUATION = ("section", "step", "seed", "rolls", "quiz", "q")
 
@@ -47,6 +50,7 @@ def _situation_inputs(values: dict):
         attack_inputs(P)
         if answer and answer.verdict is not None:
             (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
+    target_inputs(P, ruleset, urlstate.LEARN, cover="light_cover")
     if answer is None:
         return sit, None
     return sit, answer.main if isinstance(answer, situations.FantasyAnswer) else answer.result
@@ -57,7 +61,8 @@ def _walk(values: dict):
     sit, result = _situation_inputs(values)
     if result is None:
         return sit
-    steps = result.steps
+    chain = situations.answer(sit).chain
+    steps = result.steps + (chain.steps if chain else ())  # past the hit too, with the target part on
     step = min(st.session_state.get("learn_step", 1), len(steps))
     st.session_state["learn_step"] = step
     step = st.slider("Step", 1, len(steps), key="learn_step",
@@ -67,12 +72,17 @@ def _walk(values: dict):
                         for i, s in enumerate(steps[:step], start=1))]
     faces = steps[step - 1].hitting_faces  # only this step's own faces: None when it has none
     if faces is not None:
-        shown += ["The six faces of the D6 after this step (✓ hits):", draw.faces_row(faces)]
+        what = SUCCEEDS.get(steps[step - 1].topic, "hits")
+        shown += [f"The six faces of the D6 after this step (✓ {what}):", draw.faces_row(faces)]
     reached_roll = any(s.kind == "roll" for s in steps[:step])
     if reached_roll and isinstance(result, fantasy.ShotResult) and result.faces[1] is not None:
         shown += ["On the 7+ chart a 6 is rolled again:", draw.faces_grid(*result.faces)]
-    if step == len(steps):
+    if step >= len(result.steps):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
+    if chain and step == len(steps):
+        shown.append(f"**So each attack wounds and gets through with chance "
+                     f"{chance_text(chain.unsaved.mean)}, and removes {float(chain.models_removed.mean):.3f} "
+                     f"models on average (exactly {fraction_text(chain.models_removed.mean)}).**")
     st.markdown("\n\n".join(shown))
     pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
     if getattr(sit, "overwatch", None) is not None:  # at the step where the Overwatch rules decide

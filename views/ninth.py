@@ -7,6 +7,7 @@ from hitrules import ninth, situations, urlstate
 from hitrules._steps import chance_text
 from hitrules.presets import PRESETS
 from views import draw, pictures
+from views.target import target_inputs
 
 P = "ninth"
 BOUNDS = urlstate.bounds(urlstate.NINTH)
@@ -30,8 +31,9 @@ def render() -> None:
             (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
         mean = answer.distribution.mean
         draw.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
-                          ("Roll needed", result.roll, None),
-                          ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}, from {answer.attacks} attacks."))
+                         ("Roll needed", result.roll, None),
+                         ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}, from {answer.attacks} attacks."),
+                         *(draw.chain_metrics(answer.chain) if answer.chain else ()))
         if result.modifier:
             capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
             st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
@@ -42,6 +44,8 @@ def render() -> None:
     if answer:
         with details:
             pictures.overwatch("ninth_overwatch_picture", answer.verdict)
+            if answer.chain:
+                draw.show_chain(P, sit)
             draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
@@ -63,7 +67,7 @@ def _inputs() -> None:
                        help="A number (10) or dice (D3, D6, 2D6, D6+1).")
     else:
         preset = PRESETS[rules]
-        st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds",
+        st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds_left",
                         help="The profile degrades: fewer wounds, worse BS.")
         st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
                      format_func=lambda i: preset.weapon_names[i],
@@ -72,6 +76,7 @@ def _inputs() -> None:
             st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key="ninth_half_move",
                         help=preset.turret_twice["text"])
     attack_inputs(P)
+    target_inputs(P, "ninth", urlstate.NINTH, preset=rules if rules in PRESETS else None)
 
 
 def attack_inputs(prefix: str) -> None:

@@ -1,0 +1,138 @@
+"""The target and weapon part of the calculators and Learn, through AppTest: widgets, links, numbers."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from apptest_util import hit_chance, metric, open_page, text, warnings
+
+from hitrules import fantasy, ninth, situations
+from hitrules.presets import PRESETS
+
+
+def models_removed(at) -> str:
+    return metric(at, "Expected models removed")
+
+
+def test_the_target_part_is_off_by_default_and_one_toggle_turns_it_on():
+    at = open_page("fantasy")
+    labels = [m.label for m in at.metric]
+    assert labels == ["Hit chance", "Roll needed", "Expected hits"]
+    at.toggle(key="fantasy_chain").set_value(True).run()
+    assert [m.label for m in at.metric][3:] == ["Wound chance", "Unsaved chance", "Expected models removed"]
+    assert at.query_params["chain"] == "1"
+
+
+def test_fantasy_example_set_by_widgets():
+    """BS 3, 10 shots: S3 against T3 with armour 5+ (RULES.md §4: 4+ to wound), 10 models of 1 Wound."""
+    at = open_page("fantasy")
+    at.toggle(key="fantasy_chain").set_value(True).run()
+    at.number_input(key="fantasy_s").set_value(3).run()
+    at.number_input(key="fantasy_t").set_value(3).run()
+    at.selectbox(key="fantasy_armour").set_value(5).run()
+    assert metric(at, "Wound chance") == "1/2 (50.0%)"
+    assert metric(at, "Unsaved chance") == "2/3 (66.7%)"
+    exact = fantasy.shoot(fantasy.Shot(3), 10, fantasy.Weapon(3), fantasy.Target(3, armour=5, models=10))
+    assert exact.models_removed.mean == Fraction(5, 3)
+    assert models_removed(at) == "1.67"
+    assert at.metric[5].proto.help == "Exactly 5/3."
+    assert dict(at.query_params) == {"chain": "1", "s": "3", "t": "3", "armour": "5"}
+
+
+def test_fantasy_link_opens_the_target_part_and_every_stage():
+    at = open_page("fantasy", s="4", t="4", armour="4", ap="-1", ward="6", mw="D3", wounds="3", models="5",
+                   poisoned="1", bane="1")
+    assert at.toggle(key="fantasy_chain").value is True
+    sit = situations.fantasy_situation(at.session_state["_fantasy_values"])
+    exact = fantasy.shoot(fantasy.Shot(3), 10, fantasy.Weapon(4, -1, "D3", True, 1),
+                          fantasy.Target(4, 4, 6, None, 3, 5))
+    assert situations.answer(sit).chain == exact
+    assert models_removed(at) == f"{float(exact.models_removed.mean):.2f}"
+    for stage in ("4+ to wound", "Poisoned Attacks", "Armour 4+, AP -1", "Armour Bane", "Ward save 6+",
+                  "Multiple Wounds D3"):
+        assert stage in text(at)
+    funnel = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+    assert funnel["type"] == "funnel" and funnel["y"][-1] == "models removed"
+    assert funnel["x"][-1] == pytest.approx(float(exact.models_removed.mean))
+
+
+def test_ninth_example_and_its_link():
+    """9th: BS 3+, S4 against T4, Sv 3+ against AP -1 (RULES.md §5 and ninth.attack_outcome's example)."""
+    at = open_page("ninth", s="4", t="4", sv="3", ap="-1")
+    assert metric(at, "Wound chance") == "1/2 (50.0%)"
+    assert metric(at, "Unsaved chance") == "1/2 (50.0%)"
+    assert models_removed(at) == "1.67"
+    at.checkbox(key="ninth_cover").check().run()  # Light cover: +1 to the save, ranged
+    assert metric(at, "Unsaved chance") == "1/3 (33.3%)"
+    at.pills(key="ninth_attack").set_value(["melee"]).run()  # cover does not count in melee
+    assert metric(at, "Unsaved chance") == "1/2 (50.0%)"
+
+
+def test_ninth_damage_and_feel_no_pain_into_multi_wound_models():
+    at = open_page("ninth", s="8", t="4", damage="D3", fnp="5", wounds="3", models="4", attacks="6")
+    exact = ninth.attack_outcome(ninth.Attack(3), 6, ninth.Weapon(8, damage="D3"),
+                                 ninth.Target(4, feel_no_pain=5, wounds=3, models=4))
+    assert metric(at, "Wound chance") == "5/6 (83.3%)"
+    assert models_removed(at) == f"{float(exact.models_removed.mean):.2f}"
+
+
+def test_leman_russ_attacks_with_its_own_weapon():
+    at = open_page("ninth", rules="leman_russ", chain="1", t="8", sv="3", wounds="12", models="1", weapon="2")
+    lascannon = PRESETS["leman_russ"].weapon_profile("Lascannon (hull)")
+    exact = ninth.attack_outcome(ninth.Attack(4, edition=8), 1, lascannon, ninth.Target(8, 3, wounds=12))
+    assert models_removed(at) == f"{float(exact.models_removed.mean):.2f}"
+    assert metric(at, "Wound chance") == "2/3 (66.7%)"  # S9 against T8: 3+
+    assert "ninth_s" not in [w.key for w in at.number_input]  # the preset's weapon decides S, AP, Damage
+
+
+def test_split_fire_sends_both_groups_into_one_unit():
+    at = open_page("fantasy", conditions="split", shots="4", shots2="4", cover2="hard", s="3", t="3", models="20")
+    groups = [(fantasy.Shot(3), 4), (fantasy.Shot(3, cover="hard"), 4)]
+    exact = fantasy.shoot_split(groups, fantasy.Weapon(3), fantasy.Target(3, models=20))
+    assert models_removed(at) == f"{float(exact.models_removed.mean):.2f}"
+    assert exact.models_removed.mean == 4 * Fraction(1, 2) * Fraction(1, 2) + 4 * Fraction(1, 6) * Fraction(1, 2)
+
+
+@pytest.mark.parametrize(("page", "query", "named"), [
+    ("fantasy", {"s": "0"}, "s:"), ("fantasy", {"t": "11"}, "t:"), ("fantasy", {"armour": "1"}, "armour:"),
+    ("fantasy", {"ap": "1"}, "ap:"), ("fantasy", {"mw": "banana"}, "mw:"), ("fantasy", {"models": "0"}, "models:"),
+    ("ninth", {"t": "21"}, "t:"), ("ninth", {"sv": "1"}, "sv:"), ("ninth", {"ap": "+1"}, "ap:"),
+    ("ninth", {"damage": "banana"}, "damage:"), ("ninth", {"models": "0"}, "models:"), ("ninth", {"fnp": "7"}, "fnp:"),
+    ("ninth", {"wmods": "x"}, "wmods:"), ("ninth", {"wreroll": "all"}, "wreroll:"),
+])
+def test_bad_target_values_in_a_link_are_named(page, query, named):
+    at = open_page(page, chain="1", **query)
+    assert named in warnings(at)
+    assert metric(at, "Expected models removed")  # the rest of the link still applies
+
+
+def test_too_much_damage_is_refused_with_the_settings_kept():
+    at = open_page("ninth", chain="1", attacks="50D6", damage="2D6")
+    assert at.error and "300" in at.error[0].value
+    assert at.text_input(key="ninth_attacks").value == "50D6"
+
+
+def test_learn_walks_past_the_hit():
+    at = open_page("learn", ruleset="ninth", skill="3", chain="1", s="4", t="4", sv="3", ap="-1")
+    last = int(at.slider(key="learn_step").max)
+    sit = situations.learn_situation(at.session_state["_learn_values"])
+    chain = situations.answer(sit).chain
+    assert last == len(sit and situations.answer(sit).result.steps) + len(chain.steps)
+    at.slider(key="learn_step").set_value(last).run()
+    shown = text(at)
+    for step in chain.steps:
+        assert step.text in shown
+    assert "So each attack wounds and gets through with chance 1/6 (16.7%)" in shown
+
+
+def test_calculator_link_to_learn_carries_the_target():
+    at = open_page("ninth", s="5", t="4", sv="4", cover="1", fnp="6", wounds="2", models="3")
+    link = {link.proto.page: link.proto.query_string for link in at.get("page_link")}["learn"]
+    assert "light_cover=1" in link and "chain=1" in link
+    learn = open_page("learn", **dict(pair.split("=", 1) for pair in link.split("&")))
+    calc_sit = situations.ninth_situation(at.session_state["_ninth_values"])
+    learn_sit = situations.learn_situation(learn.session_state["_learn_values"])
+    assert learn_sit.weapon == calc_sit.weapon and learn_sit.target == calc_sit.target
+    assert hit_chance(at) == "2/3 (66.7%)"

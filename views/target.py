@@ -1,0 +1,65 @@
+"""The target and weapon part of a calculator (and of Learn): off until the player turns it on."""
+
+import streamlit as st
+
+from hitrules import urlstate
+from hitrules.presets import PRESETS
+
+SCORES = (None, 2, 3, 4, 5, 6)
+HELP = ("Carry the attack past the hit: the wound roll, the saves, the damage and the models removed, "
+        "exact and explained. Off, the page answers the hit roll alone.")
+
+
+def _score(where, label: str, key: str, help: str) -> None:
+    where.selectbox(label, SCORES, key=key, format_func=lambda x: "none" if x is None else f"{x}+", help=help)
+
+
+def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...], preset: str | None = None,
+                  cover: str = "cover") -> None:
+    """The weapon and the target unit, for ``ruleset`` "fantasy" or "ninth"; a unit preset brings its
+    own weapon's Strength, AP and Damage. ``cover`` names the Light cover parameter."""
+    if not st.toggle("Target and weapon: wounds, saves, models removed", key=f"{prefix}_chain", help=HELP):
+        return
+    bounds = urlstate.bounds(params)
+    row = st.container(horizontal=True)
+    if preset is None:
+        row.number_input("Strength (S)", *bounds["s"], step=1, key=f"{prefix}_s",
+                         help="The weapon's Strength, compared with the target's Toughness to wound.")
+        row.number_input("AP", *bounds["ap"], step=1, key=f"{prefix}_ap",
+                         help="Armour Piercing, 0 or negative: it worsens the armour save.")
+    if ruleset == "fantasy":
+        row.text_input("Multiple Wounds", key=f"{prefix}_mw", max_chars=8,
+                       help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1; the excess over a model's "
+                            "last Wound is lost.")
+        row.number_input("Armour Bane", *bounds["bane"], step=1, key=f"{prefix}_bane",
+                         help="A natural 6 to wound improves that wound's AP by this much.")
+        st.checkbox("Poisoned Attacks", key=f"{prefix}_poisoned",
+                    help="A natural 6 on the single D6 to hit gets +2 to its To Wound roll.")
+    else:
+        if preset is None:
+            row.text_input("Damage", key=f"{prefix}_damage", max_chars=8,
+                           help="Damage of each unsaved attack: 1, D3, D6, D3+3, 2D6…")
+        else:
+            st.caption(f"{PRESETS[preset].name}: the chosen weapon's Strength, AP and Damage.")
+        row.text_input("Wound modifiers", key=f"{prefix}_wmods", max_chars=40, placeholder="e.g. +1",
+                       help="Every wound modifier, separated by commas; 9th edition caps the sum at ±1.")
+        st.radio("Wound re-rolls", ("none", "ones", "failed"), key=f"{prefix}_wreroll", horizontal=True,
+                 format_func={"none": "none", "ones": "re-roll 1s", "failed": "re-roll failed wounds"}.get,
+                 help="A die is re-rolled at most once.")
+    row = st.container(horizontal=True)
+    row.number_input("Toughness (T)", *bounds["t"], step=1, key=f"{prefix}_t", help="The target's Toughness.")
+    if ruleset == "fantasy":
+        _score(row, "Armour", f"{prefix}_armour", "The armour save X+; AP worsens it, above 6+ there is none.")
+        _score(row, "Ward", f"{prefix}_ward", "Taken when the armour save fails; AP never changes it.")
+        _score(row, "Regeneration", f"{prefix}_regen", "Rolled for each Wound the model would lose, after the saves.")
+    else:
+        _score(row, "Save", f"{prefix}_sv", "The armour save Sv+; AP and Light cover change it.")
+        _score(row, "Invulnerable", f"{prefix}_invuln", "Never changed by AP or cover; the better save is used.")
+        _score(row, "Feel No Pain", f"{prefix}_fnp", "Rolled for each point of damage, after the save.")
+        st.checkbox("Light cover (+1 to the save against ranged attacks)", key=f"{prefix}_{cover}",
+                    help="Counts only against a ranged attack (Overwatch is ranged).")
+    row = st.container(horizontal=True)
+    row.number_input("Wounds per model", *bounds["wounds"], step=1, key=f"{prefix}_wounds",
+                     help="Damage goes into one model until it is removed; the excess is lost.")
+    row.number_input("Models in the unit", *bounds["models"], step=1, key=f"{prefix}_models",
+                     help="The target unit's models, each with the wounds above.")
