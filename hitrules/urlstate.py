@@ -122,7 +122,7 @@ def _score(name: str, what: str) -> Param:
         text = _text(text).strip().lower().removesuffix("+")
         return None if text == "none" else damage.check_score(what, int(text) if text.isdigit() else text)
 
-    return Param(name, None, parse, lambda value: "none" if value is None else str(value))
+    return Param(name, None, parse, lambda value: "none" if value is None else str(value), text=True)
 
 
 def _damage(name: str, default: str, what: str, most: int) -> Param:

@@ -31,7 +31,7 @@ def test_fantasy_example_set_by_widgets():
     at.toggle(key="fantasy_chain").set_value(True).run()
     at.number_input(key="fantasy_s").set_value(3).run()
     at.number_input(key="fantasy_t").set_value(3).run()
-    at.selectbox(key="fantasy_armour").set_value(5).run()
+    at.selectbox(key="fantasy_armour").set_value("5").run()
     assert metric(at, "Wound chance") == "1/2 (50.0%)"
     assert metric(at, "Unsaved chance") == "2/3 (66.7%)"
     exact = fantasy.shoot(fantasy.Shot(3), 10, fantasy.Weapon(3), fantasy.Target(3, armour=5, models=10))

@@ -5,13 +5,13 @@ import streamlit as st
 from hitrules import urlstate
 from hitrules.presets import PRESETS
 
-SCORES = (None, 2, 3, 4, 5, 6)
+SCORES = ("none", "2", "3", "4", "5", "6")
 HELP = ("Carry the attack past the hit: the wound roll, the saves, the damage and the models removed, "
         "exact and explained. Off, the page answers the hit roll alone.")
 
 
 def _score(where, label: str, key: str, help: str) -> None:
-    where.selectbox(label, SCORES, key=key, format_func=lambda x: "none" if x is None else f"{x}+", help=help)
+    where.selectbox(label, SCORES, key=key, format_func=lambda x: x if x == "none" else f"{x}+", help=help)
 
 
 def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...], preset: str | None = None,
