@@ -6,6 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
+# A loaded two-core machine can take seconds to rerun a page after Back or Forward.
+expect.set_options(timeout=15_000)
 
 
 def ready(page: Page) -> None:
@@ -92,3 +94,48 @@ def test_a_shared_link_opens_the_same_page_in_a_second_tab(page: Page, app_serve
     ready(other)
     expect(chance(other)).to_have_text("1/2 (50.0%)")
     other.close()
+
+
+def metric(page: Page, label: str):
+    return page.locator('[data-testid="stMetric"]').filter(has_text=label).first.locator(
+        '[data-testid="stMetricValue"]')
+
+
+def test_target_part_by_widgets_then_shared_in_a_second_tab(page: Page, app_server):
+    """RULES.md §5: S4 against T4 wounds on 4+; Sv 3+ against AP -1 saves on 4+: 10 attacks at 3+ remove 5/3."""
+    page.goto(f"{app_server.url}/ninth")
+    ready(page)
+    page.get_by_text("Target and weapon: wounds, saves, models removed").click()
+    ready(page)
+    ap = page.get_by_label("AP", exact=True)
+    ap.fill("-1")
+    ap.press("Enter")
+    ready(page)
+    box = page.get_by_role("combobox", name="Save", exact=True)
+    box.click()
+    box.press_sequentially("3+")
+    page.get_by_role("option", name="3+", exact=True).click()
+    ready(page)
+    expect(metric(page, "Wound chance")).to_have_text("1/2 (50.0%)")
+    expect(metric(page, "Unsaved chance")).to_have_text("1/2 (50.0%)")
+    expect(metric(page, "Expected models removed")).to_have_text("1.67")
+    expect(page).to_have_url(f"{app_server.url}/ninth?chain=1&ap=-1&sv=3")
+    other = page.context.new_page()
+    other.goto(page.url)
+    ready(other)
+    expect(metric(other, "Expected models removed")).to_have_text("1.67")
+    expect(other.get_by_text("The whole attack, on average")).to_be_visible()
+    other.close()
+
+
+@pytest.mark.parametrize("path", ["fantasy?s=4&t=4&armour=5&mw=D3&wounds=2&models=5",
+                                  "ninth?rules=leman_russ&chain=1&t=8&sv=3&wounds=12&models=1&weapon=2"])
+def test_target_part_on_a_phone_has_no_sideways_scrolling(browser, app_server, path):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{app_server.url}/{path}")
+    ready(page)
+    expect(metric(page, "Expected models removed")).to_be_visible()
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth,"
+                           " document.querySelector('[data-testid=\"stMain\"]').scrollWidth]")
+    assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
+    page.close()
