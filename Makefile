@@ -39,6 +39,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py
 	$(PY) bench/apptest.py
 	$(PY) bench/apptest.py --pictures
+	$(PY) bench/apptest.py --target
 	$(PY) bench/browser.py
 
 load: $(VENV)/.dev-installed
