@@ -2,12 +2,8 @@
 
 No rules live here; everything shown comes from hitrules.
 
-Why the link is kept by hand rather than with Streamlit 1.67's ``bind="query-params"``: a
-bound widget's key is its parameter's name, and keys are one namespace for the whole session,
-so ``bs`` on Fantasy, Explore and Learn would be one value. In Chromium that made a link from
-one page to another open with the session's old values instead of the link's, and Back after
-such a link showed a page the player never saw (see docs/capacity.md's notes on the state
-code). One page entry reads its link; reruns on the page keep the widgets.
+The link is kept by hand rather than with Streamlit 1.67's ``bind="query-params"``, which in
+Chromium could not carry a situation from one page to another (docs/state.md says what we saw).
 """
 
 from __future__ import annotations
