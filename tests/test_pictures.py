@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 from apptest_util import hit_chance, open_page, text
 
-from hitrules import fantasy, figures, ninth
+from hitrules import fantasy, figures, ninth, situations
 from hitrules.fantasy import Shot, cover_check, resolve
 
 LOS = range(fantasy.LOS_RANGE[0], fantasy.LOS_RANGE[1] + 1)
@@ -264,3 +264,20 @@ def test_the_bench_switch_turns_the_pictures_off(monkeypatch):
     assert not charts(open_page("ninth", **OW), "ninth_overwatch_picture")
     monkeypatch.setattr(pictures, "SHOW", True)
     assert charts(open_page("fantasy", cover="soft"), "fantasy_cover_picture")
+
+
+@pytest.mark.parametrize(("query", "allowed"), [({"ow": "overwatch"}, True), ({"ow": "overwatch,eir"}, False),
+                                                ({"ow": ""}, False)])
+def test_learn_shows_the_overwatch_path_at_the_step_where_overwatch_decides(query, allowed):
+    at = open_page("learn", ruleset="ninth", attack="overwatch_fire", **query)
+    sit = situations.learn_situation(at.session_state["_learn_values"])
+    steps = situations.answer(sit).result.steps
+    verdict = sit.overwatch.verdict()
+    deciding = next(i for i, s in enumerate(steps, 1) if s.text == verdict.reason or (allowed and s.kind == "roll"))
+    for step in range(1, len(steps) + 1):
+        at.slider(key="learn_step").set_value(step).run()
+        shown = charts(at, "learn_overwatch_picture")
+        assert len(shown) == (step == deciding), step
+    at.slider(key="learn_step").set_value(deciding).run()
+    title = only_chart(at, "learn_overwatch_picture")["layout"]["title"]["text"]
+    assert ("✓ May fire Overwatch" in title) == allowed
