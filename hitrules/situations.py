@@ -113,20 +113,25 @@ def fantasy_situation(values: dict) -> FantasySituation:
 def _fantasy_target(values: dict) -> tuple[fantasy.Weapon | None, fantasy.Target | None]:
     if not values["chain"]:
         return None, None
-    return (fantasy.Weapon(values["s"], values["ap"], values["mw"], values["poisoned"], values["bane"]),
-            fantasy.Target(values["t"], values["armour"], values["ward"], values["regen"], values["wounds"],
-                           values["models"]))
+    more = values["extra"]  # the rarer rules count only when shown
+    return (fantasy.Weapon(values["s"], values["ap"], values["mw"], more and values["poisoned"],
+                           values["bane"] if more else 0),
+            fantasy.Target(values["t"], values["armour"], values["ward"] if more else None,
+                           values["regen"] if more else None, values["wounds"], values["models"]))
 
 
 def _ninth_target(values: dict, weapon: ninth.Weapon | None = None) -> tuple[ninth.Weapon | None, ninth.Target | None]:
     """The weapon (a preset's own, when given) and the target; ``(None, None)`` with the target part off."""
     if not values["chain"]:
         return None, None
-    wound_rules = {"wound_modifiers": tuple(values["wmods"]), "wound_reroll": values["wreroll"]}
+    more = values["extra"]  # the rarer rules count only when shown
+    wound_rules = {"wound_modifiers": tuple(values["wmods"]) if more else (),
+                   "wound_reroll": values["wreroll"] if more else "none"}
     weapon = (dataclasses.replace(weapon, **wound_rules) if weapon
               else ninth.Weapon(values["s"], values["ap"], values["damage"], **wound_rules))
-    return weapon, ninth.Target(values["t"], values["sv"], values["invuln"], values["cover"], values["fnp"],
-                                values["wounds"], values["models"])
+    return weapon, ninth.Target(values["t"], values["sv"], values["invuln"] if more else None,
+                                more and values["cover"], values["fnp"] if more else None, values["wounds"],
+                                values["models"])
 
 
 def _target_values(weapon, target) -> dict:
@@ -134,14 +139,16 @@ def _target_values(weapon, target) -> dict:
     if weapon is None:
         return {}
     if isinstance(target, fantasy.Target):
-        return {"chain": True, "s": weapon.strength, "ap": weapon.ap, "mw": weapon.multiple_wounds,
-                "poisoned": weapon.poisoned, "bane": weapon.armour_bane, "t": target.toughness,
-                "armour": target.armour, "ward": target.ward, "regen": target.regeneration,
-                "wounds": target.wounds, "models": target.models}
-    return {"chain": True, "s": weapon.strength, "ap": weapon.ap, "damage": weapon.damage,
-            "wmods": weapon.wound_modifiers, "wreroll": weapon.wound_reroll, "t": target.toughness, "sv": target.save,
-            "invuln": target.invulnerable, "cover": target.cover, "fnp": target.feel_no_pain,
-            "wounds": target.wounds, "models": target.models}
+        extra = {"ward": target.ward, "regen": target.regeneration, "poisoned": weapon.poisoned,
+                 "bane": weapon.armour_bane}
+        essential = {"armour": target.armour, "mw": weapon.multiple_wounds}
+    else:
+        extra = {"invuln": target.invulnerable, "fnp": target.feel_no_pain, "cover": target.cover,
+                 "wmods": weapon.wound_modifiers, "wreroll": weapon.wound_reroll}
+        essential = {"sv": target.save, "damage": weapon.damage}
+    return {"chain": True, "s": weapon.strength, "ap": weapon.ap, "t": target.toughness, "wounds": target.wounds,
+            "models": target.models, **essential, **extra,
+            "extra": any(value not in (None, False, 0, (), "none") for value in extra.values())}
 
 
 def _shot_values(shot: fantasy.Shot, suffix: str = "") -> dict:

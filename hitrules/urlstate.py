@@ -130,22 +130,27 @@ def _damage(name: str, default: str, what: str, most: int) -> Param:
 
 
 def _after_the_hit(rules, *extra: Param) -> tuple[Param, ...]:
-    """The target and weapon part: off unless ``chain`` (or, in a link, ``s`` or ``t``) turns it on."""
+    """The target and weapon part: off unless ``chain`` (or, in a link, ``s`` or ``t``) turns it on.
+    Its rarer rules (:data:`EXTRAS`) count only with ``extra`` on, which any of them in a link turns on."""
     on = (("s", lambda text, _: True), ("t", lambda text, _: True))
+    more = tuple((p.name, lambda text, _: True) for p in extra if p.name in EXTRAS)
     return (_flag("chain", old=on), _whole("s", 4, *rules.STRENGTH_RANGE, "Strength"),
             _whole("t", 4, *rules.TOUGHNESS_RANGE, "Toughness"), _whole("ap", 0, *rules.AP_RANGE, "AP"), *extra,
             _whole("wounds", 1, *rules.WOUNDS_RANGE, "Wounds per model"),
-            _whole("models", 10, *damage.MODELS_RANGE, "Models in the unit"))
+            _whole("models", 10, *damage.MODELS_RANGE, "Models in the unit"), _flag("extra", old=more))
 
 
-_FANTASY_ONLY = (_score("armour", "The armour save"), _score("ward", "The ward save"),
-                 _score("regen", "Regeneration"), _damage("mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
-                 _flag("poisoned"), _whole("bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"))
+#: The rarer rules after the hit, shown (and counted) only with ``extra`` on.
+EXTRAS = ("ward", "regen", "poisoned", "bane", "invuln", "fnp", "cover", "light_cover", "wmods", "wreroll")
+_FANTASY_ONLY = (_score("armour", "The armour save"),
+                 _damage("mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST), _score("ward", "The ward save"),
+                 _score("regen", "Regeneration"), _flag("poisoned"),
+                 _whole("bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"))
 
 
 def _ninth_only(cover: str) -> tuple[Param, ...]:
-    return (_score("sv", "The save"), _score("invuln", "The invulnerable save"), _flag(cover),
-            _damage("damage", "1", "Damage", ninth.DAMAGE_MOST), _score("fnp", "Feel No Pain"),
+    return (_score("sv", "The save"), _damage("damage", "1", "Damage", ninth.DAMAGE_MOST),
+            _score("invuln", "The invulnerable save"), _score("fnp", "Feel No Pain"), _flag(cover),
             Param("wmods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
             _choice("wreroll", "none", ninth.REROLLS, "wound re-roll"))
 

@@ -64,6 +64,8 @@ def test_ninth_example_and_its_link():
     assert metric(at, "Wound chance") == "1/2 (50.0%)"
     assert metric(at, "Unsaved chance") == "1/2 (50.0%)"
     assert models_removed(at) == "1.67"
+    at.toggle(key="ninth_extra").set_value(True).run()
+    assert metric(at, "Unsaved chance") == "1/2 (50.0%)"  # nothing more until a rule is chosen
     at.checkbox(key="ninth_cover").check().run()  # Light cover: +1 to the save, ranged
     assert metric(at, "Unsaved chance") == "1/3 (33.3%)"
     at.pills(key="ninth_attack").set_value(["melee"]).run()  # cover does not count in melee
@@ -136,3 +138,13 @@ def test_calculator_link_to_learn_carries_the_target():
     learn_sit = situations.learn_situation(learn.session_state["_learn_values"])
     assert learn_sit.weapon == calc_sit.weapon and learn_sit.target == calc_sit.target
     assert hit_chance(at) == "2/3 (66.7%)"
+
+
+def test_the_rarer_rules_count_only_while_shown():
+    at = open_page("fantasy", s="4", t="4", ward="5")
+    assert at.toggle(key="fantasy_extra").value is True  # a rarer rule in a link shows them
+    with_ward = metric(at, "Unsaved chance")
+    at.toggle(key="fantasy_extra").set_value(False).run()
+    assert metric(at, "Unsaved chance") != with_ward and "ward" not in at.query_params
+    at.toggle(key="fantasy_extra").set_value(True).run()
+    assert metric(at, "Unsaved chance") == with_ward and at.query_params["ward"] == "5"

@@ -40,9 +40,10 @@ def render() -> None:
         _inputs(answer)
     if answer:
         with details:
-            if answer.chain:
+            if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
-            draw.show_distribution(P, sit, "The unit's hits")
+            else:
+                draw.show_distribution(P, sit, "The unit's hits")
             for group in answer.groups:
                 title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
                 draw.why(title, group.result.steps, *group.result.faces)

@@ -44,9 +44,10 @@ def render() -> None:
     if answer:
         with details:
             pictures.overwatch("ninth_overwatch_picture", answer.verdict)
-            if answer.chain:
+            if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
-            draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
+            else:
+                draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
     webui.write_link(P, urlstate.NINTH, values, situations.ninth_values(sit) if sit else None)

@@ -27,39 +27,50 @@ def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...],
                          help="The weapon's Strength, compared with the target's Toughness to wound.")
         row.number_input("AP", *bounds["ap"], step=1, key=f"{prefix}_ap",
                          help="Armour Piercing, 0 or negative: it worsens the armour save.")
-    if ruleset == "fantasy":
-        row.text_input("Multiple Wounds", key=f"{prefix}_mw", max_chars=8,
-                       help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1; the excess over a model's "
-                            "last Wound is lost.")
-        row.number_input("Armour Bane", *bounds["bane"], step=1, key=f"{prefix}_bane",
-                         help="A natural 6 to wound improves that wound's AP by this much.")
-        st.checkbox("Poisoned Attacks", key=f"{prefix}_poisoned",
-                    help="A natural 6 on the single D6 to hit gets +2 to its To Wound roll.")
-    else:
-        if preset is None:
+        if ruleset == "fantasy":
+            row.text_input("Multiple Wounds", key=f"{prefix}_mw", max_chars=8,
+                           help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1; the excess over a "
+                                "model's last Wound is lost.")
+        else:
             row.text_input("Damage", key=f"{prefix}_damage", max_chars=8,
                            help="Damage of each unsaved attack: 1, D3, D6, D3+3, 2D6…")
-        else:
-            st.caption(f"{PRESETS[preset].name}: the chosen weapon's Strength, AP and Damage.")
-        row.text_input("Wound modifiers", key=f"{prefix}_wmods", max_chars=40, placeholder="e.g. +1",
-                       help="Every wound modifier, separated by commas; 9th edition caps the sum at ±1.")
-        st.radio("Wound re-rolls", ("none", "ones", "failed"), key=f"{prefix}_wreroll", horizontal=True,
-                 format_func={"none": "none", "ones": "re-roll 1s", "failed": "re-roll failed wounds"}.get,
-                 help="A die is re-rolled at most once.")
+    else:
+        st.caption(f"{PRESETS[preset].name}: the chosen weapon's Strength, AP and Damage.")
     row = st.container(horizontal=True)
     row.number_input("Toughness (T)", *bounds["t"], step=1, key=f"{prefix}_t", help="The target's Toughness.")
     if ruleset == "fantasy":
         _score(row, "Armour", f"{prefix}_armour", "The armour save X+; AP worsens it, above 6+ there is none.")
-        _score(row, "Ward", f"{prefix}_ward", "Taken when the armour save fails; AP never changes it.")
-        _score(row, "Regeneration", f"{prefix}_regen", "Rolled for each Wound the model would lose, after the saves.")
     else:
         _score(row, "Save", f"{prefix}_sv", "The armour save Sv+; AP and Light cover change it.")
-        _score(row, "Invulnerable", f"{prefix}_invuln", "Never changed by AP or cover; the better save is used.")
-        _score(row, "Feel No Pain", f"{prefix}_fnp", "Rolled for each point of damage, after the save.")
-        st.checkbox("Light cover (+1 to the save against ranged attacks)", key=f"{prefix}_{cover}",
-                    help="Counts only against a ranged attack (Overwatch is ranged).")
-    row = st.container(horizontal=True)
     row.number_input("Wounds per model", *bounds["wounds"], step=1, key=f"{prefix}_wounds",
                      help="Damage goes into one model until it is removed; the excess is lost.")
     row.number_input("Models in the unit", *bounds["models"], step=1, key=f"{prefix}_models",
                      help="The target unit's models, each with the wounds above.")
+    more = MORE[ruleset]
+    if st.toggle(more, key=f"{prefix}_extra", help="Rarer rules; they count only while shown."):
+        _more_inputs(prefix, ruleset, bounds, cover)
+
+
+MORE = {"fantasy": "More rules: ward, Regeneration, Poisoned Attacks, Armour Bane",
+        "ninth": "More rules: invulnerable save, Feel No Pain, Light cover, wound modifiers and re-rolls"}
+
+
+def _more_inputs(prefix: str, ruleset: str, bounds: dict, cover: str) -> None:
+    row = st.container(horizontal=True)
+    if ruleset == "fantasy":
+        _score(row, "Ward", f"{prefix}_ward", "Taken when the armour save fails; AP never changes it.")
+        _score(row, "Regeneration", f"{prefix}_regen", "Rolled for each Wound the model would lose, after the saves.")
+        row.number_input("Armour Bane", *bounds["bane"], step=1, key=f"{prefix}_bane",
+                         help="A natural 6 to wound improves that wound's AP by this much.")
+        st.checkbox("Poisoned Attacks", key=f"{prefix}_poisoned",
+                    help="A natural 6 on the single D6 to hit gets +2 to its To Wound roll.")
+        return
+    _score(row, "Invulnerable", f"{prefix}_invuln", "Never changed by AP or cover; the better save is used.")
+    _score(row, "Feel No Pain", f"{prefix}_fnp", "Rolled for each point of damage, after the save.")
+    row.text_input("Wound modifiers", key=f"{prefix}_wmods", max_chars=40, placeholder="e.g. +1",
+                   help="Every wound modifier, separated by commas; 9th edition caps the sum at ±1.")
+    st.checkbox("Light cover (+1 to the save against ranged attacks)", key=f"{prefix}_{cover}",
+                help="Counts only against a ranged attack (Overwatch is ranged).")
+    st.radio("Wound re-rolls", ("none", "ones", "failed"), key=f"{prefix}_wreroll", horizontal=True,
+             format_func={"none": "none", "ones": "re-roll 1s", "failed": "re-roll failed wounds"}.get,
+             help="A die is re-rolled at most once.")
