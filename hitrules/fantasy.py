@@ -77,6 +77,7 @@ SECOND_DIE_FROM = 7
 #: From this score the shot cannot hit.
 IMPOSSIBLE_FROM = 10
 _OUR_READING = reading('Fantasy "Roll to Hit"')
+_AFTER_THE_HIT = reading("Fantasy: after the hit")
 #: Modifiers beyond this cannot change the answer (the chart ends at 10+ and 2+).
 MODIFIER_RANGE = (-100, 100)
 
@@ -549,8 +550,9 @@ def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[
     s, t = weapon.strength, target.toughness
     d = s - t
     faces = wound_faces(score)
-    yield Step("note", "The source chapter stops at the hit. Wounds, saves and casualties follow the current "
-               "rules index of the published game it is modelled on: a reading, not a quote.", topic="wound")
+    yield Step("note", "The rules text stops at the hit. Wounds, saves and casualties follow the current "
+               "rules index of the published game it is modelled on: a reading, not a quote "
+               f"({_AFTER_THE_HIT}).", topic="wound")
     if score is None:
         yield Step("base", f"Strength {s} against Toughness {t}: S - T = {d}, -6 or less, so the target is too "
                    "tough to wound: no roll is made.", topic="wound")

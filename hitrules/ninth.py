@@ -65,6 +65,7 @@ MODIFIER_RANGE = (-200, 200)
 
 
 _EIGHTH_READING = reading("8th-edition variant and the Leman Russ")
+_AFTER_THE_HIT = reading("9th and 8th edition: after the hit")
 
 
 def _check_edition(edition: object) -> int:
@@ -567,8 +568,8 @@ def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tu
     why = {2: f"S {s} is at least twice T {t}", 3: f"S {s} is more than T {t} but less than twice it",
            4: f"S {s} equals T {t}", 5: f"S {s} is less than T {t} but more than half of it",
            6: f"S {s} is half of T {t} or less"}[score]
-    yield Step("note", f"The source text stops at the hit roll; the wound roll, saves and damage follow the "
-               f"{edition}th edition core rules.", topic="wound")
+    yield Step("note", f"The rules text stops at the hit roll; the wound roll, saves and damage follow the "
+               f"{edition}th edition core rules ({_AFTER_THE_HIT}).", topic="wound")
     yield Step("base", f"Strength {s} against Toughness {t}: {why}, so {score}+ to wound.",
                hitting_faces=hitting_faces(score, 0, edition=edition), topic="wound")
     mods = weapon.wound_modifiers

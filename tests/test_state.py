@@ -233,7 +233,10 @@ def test_rules_page_has_every_section_the_explanations_link_to():
     anchors = {h.proto.anchor for h in at.header}
     at = open_page("ninth", rules="8", mods="-2")
     linked = set(re.findall(r"\]\(rules#([\w-]+)\)", text(at)))
-    at = open_page("fantasy", bs="5", close="1")
+    at = open_page("fantasy", bs="5", close="1", s="4")
     linked |= set(re.findall(r"\]\(rules#([\w-]+)\)", text(at)))
+    at = open_page("ninth", s="4")
+    linked |= set(re.findall(r"\]\(rules#([\w-]+)\)", text(at)))
+    assert {"fantasy-after-the-hit", "9th-and-8th-edition-after-the-hit"} <= linked
     assert linked and linked <= anchors
 

@@ -20,6 +20,7 @@ def render() -> None:
                  icon=":material/monitoring:")
     st.page_link(pages()["learn"], label="Learn: walk through a roll, roll the dice, take a quiz",
                  icon=":material/school:")
-    st.info("Chances are exact fractions; percentages are rounded to one decimal. The project's reading "
-            "of the rules, and where it had to choose, is in docs/rules.md of the repository.",
-            icon=":material/info:")
+    st.page_link(pages()["rules"], label="Our reading of the rules, and where we had to choose (docs/rules.md)",
+                 icon=":material/menu_book:")
+    st.info("Chances are exact fractions; percentages are rounded half up to one decimal, and a chance that "
+            "is neither 0 nor 1 shows as <0.1% or >99.9% rather than 0.0% or 100.0%.", icon=":material/info:")
