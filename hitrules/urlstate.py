@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from hitrules import compare, dice, fantasy, ninth, quiz
+from hitrules import compare, damage, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
@@ -180,7 +180,21 @@ NINTH: tuple[Param, ...] = (
     _flag("half_move"),
 )
 
-EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots")
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons")
+#: A roll of X+ as a choice: "none", or the X.
+SCORES = ("none", "2", "3", "4", "5", "6")
+
+
+def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
+    """One 9th/8th-edition weapon of Explore's "which weapon is better": ``attacks_a``, ``skill_a``, …"""
+    return (
+        _attacks(f"attacks_{suffix}", attacks),
+        _whole(f"skill_{suffix}", skill, *ninth.SKILL_RANGE, "The skill X+"),
+        _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
+        _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
+        Param(f"damage_{suffix}", dmg, lambda text: str(damage.parse_damage(text, "Damage", ninth.DAMAGE_MOST)),
+              text=True),
+    )
 LEARN_SECTIONS = ("walk", "roll", "quiz")
 
 EXPLORE: tuple[Param, ...] = (
@@ -194,6 +208,19 @@ EXPLORE: tuple[Param, ...] = (
           lambda stacks: ";".join("+".join(s) for s in stacks), widget=False),
     _whole("hits", 3, 1, 100, "Hits wanted"),
     _whole("confidence", 80, 1, 99, "Chance wanted (%)"),
+    # The wound chart: its cell, and a wound modifier (9th edition caps it at ±1).
+    _whole("strength", 4, *ninth.STRENGTH_RANGE, "Strength"),
+    _whole("toughness", 4, *ninth.TOUGHNESS_RANGE, "Toughness"),
+    _whole("wound_mod", 0, *fantasy.WOUND_MODIFIER_RANGE, "The wound modifier"),
+    # Which weapon is better: two weapons against one target (which shares the wound chart's toughness).
+    *_weapon_params("a", "10", 3, 4, 0, "1"),
+    *_weapon_params("b", "4", 3, 7, -2, "2"),
+    _choice("save", "3", SCORES, "save"),
+    _choice("invuln", "none", SCORES, "invulnerable save"),
+    _choice("fnp", "none", SCORES, "Feel No Pain"),
+    _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
+    _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
+    _flag("light_cover"),
 )
 
 LEARN: tuple[Param, ...] = (

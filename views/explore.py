@@ -4,7 +4,7 @@ import streamlit as st
 
 import webui
 from hitrules import compare, figures, ninth, urlstate
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, fraction_text, percent
 from views import draw
 
 P = "explore"
@@ -13,7 +13,9 @@ SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = ("Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
         "and a CSV download.")
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
-              "helps": "Which helps more?", "shots": "How many shots?"}
+              "helps": "Which helps more?", "shots": "How many shots?", "wound": "Wound chart",
+              "weapons": "Which weapon is better?"}
+SHORT_RULESET_NAMES = {"fantasy": "Fantasy", "ninth": "9th edition", "eighth": "8th edition"}
 
 
 def render() -> None:
@@ -120,4 +122,105 @@ def _shots(values: dict) -> None:
     draw.table_with_download(P, "shots", figures.shots_table, *args)
 
 
-VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots}
+def _wound(values: dict) -> None:
+    """The chance one hit wounds for every Strength and Toughness, with the player's cell outlined."""
+    row = st.container(horizontal=True)
+    ruleset = row.selectbox("Rule set", compare.RULESETS, key="explore_ruleset", format_func=SHORT_RULESET_NAMES.get,
+                            help="Fantasy: Strength and Toughness 1-10. 9th and 8th edition: 1-20.")
+    axis = compare.wound_axis(ruleset)
+    if max(values["strength"], values["toughness"]) > axis[-1]:  # a 9th-edition cell, then fantasy was picked
+        for name in ("strength", "toughness"):
+            values[name] = st.session_state[f"explore_{name}"] = min(values[name], axis[-1])
+        st.info(f"Fantasy Strength and Toughness go from 1 to {axis[-1]}, so {axis[-1]} is shown.")
+    row.number_input("Strength", axis[0], axis[-1], step=1, key="explore_strength", help="The weapon's Strength.")
+    row.number_input("Toughness", axis[0], axis[-1], step=1, key="explore_toughness", help="The target's Toughness.")
+    row.number_input("Wound modifier", *BOUNDS["wound_mod"], step=1, key="explore_wound_mod",
+                     help="Added to the wound roll (positive helps). 9th edition caps the sum at ±1.")
+    cell, mod = (values["strength"], values["toughness"]), values["wound_mod"]
+    st.plotly_chart(webui.shared(figures.wound_figure, ruleset, mod, cell), key="explore_wound",
+                    config={"displayModeBar": False})
+    roll, chance = compare.wound_cell(ruleset, *cell, mod)
+    st.markdown(f"Your cell, Strength {cell[0]} against Toughness {cell[1]}"
+                + (f" with a wound modifier of {mod:+d}" if mod else "") + f": **{roll}**, "
+                f"**{chance_text(chance)}** per hit.")
+    st.caption("The outlined cell is yours. Fantasy: 'too tough' cells cannot be wounded at all (S - T is -6 or "
+               "less). 9th edition: an unmodified 6 always wounds; 8th edition: '—' cells cannot be wounded.")
+    draw.table_with_download(P, f"wound-{ruleset}", figures.wound_table, ruleset, mod)
+
+
+def _score(choice: str) -> int | None:
+    return None if choice == "none" else int(choice)
+
+
+def _score_name(choice: str) -> str:
+    return "none" if choice == "none" else f"{choice}+"
+
+
+def _shooter(values: dict, suffix: str) -> compare.NinthShooter:
+    return (ninth.Attack(values[f"skill_{suffix}"], edition=values["edition"]), values[f"attacks_{suffix}"],
+            ninth.Weapon(values[f"strength_{suffix}"], values[f"ap_{suffix}"], values[f"damage_{suffix}"]))
+
+
+def _weapon_inputs(suffix: str) -> None:
+    st.markdown(f"**Weapon {suffix.upper()}**")
+    a, b = st.columns(2)
+    a.text_input("Attacks", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
+    b.selectbox("Skill", SKILLS, key=f"explore_skill_{suffix}", format_func=lambda x: f"{x}+",
+                help="BS or WS: the X of X+.")
+    a, b, c = st.columns(3)
+    a.number_input("Strength", *BOUNDS[f"strength_{suffix}"], step=1, key=f"explore_strength_{suffix}")
+    b.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=f"explore_ap_{suffix}", help="0 or negative.")
+    c.text_input("Damage", key=f"explore_damage_{suffix}", help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+
+
+def _weapons(values: dict) -> None:
+    """Two 9th/8th-edition weapons against the same target: the models each removes, side by side."""
+    st.radio("Edition", ninth.EDITIONS, horizontal=True, key="explore_edition", format_func=lambda e: f"{e}th",
+             help="8th edition: no cap on wound modifiers and no automatic wound on a 6.")
+    for column, suffix in zip(st.columns(2, gap="large"), "ab", strict=True):
+        with column:
+            _weapon_inputs(suffix)
+    st.markdown("**Target**")
+    row = st.container(horizontal=True)
+    row.number_input("Toughness", *BOUNDS["toughness"], step=1, key="explore_toughness")
+    for name, label in (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")):
+        row.selectbox(label, urlstate.SCORES, key=f"explore_{name}", format_func=_score_name)
+    row.number_input("Wounds per model", *BOUNDS["wounds"], step=1, key="explore_wounds")
+    row.number_input("Models", *BOUNDS["models"], step=1, key="explore_models")
+    row.checkbox("Light cover", key="explore_light_cover", help="+1 to the armour save (not the invulnerable).")
+    try:
+        target = ninth.Target(values["toughness"], _score(values["save"]), _score(values["invuln"]),
+                              values["light_cover"], _score(values["fnp"]), values["wounds"], values["models"])
+        duel = webui.shared(compare.weapon_duel, _shooter(values, "a"), _shooter(values, "b"), target)
+    except ValueError as error:
+        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
+        return
+    means = duel.means
+    draw.metrics_row(*((f"{letter}: models removed on average", compare.two_decimals(mean),
+                        f"Exactly {fraction_text(mean)} of {values['models']}.") for letter, mean in zip("AB", means,
+                                                                                                         strict=True)))
+    st.markdown(_verdict(duel))
+    st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
+    st.caption(" ".join(f"{letter} ({name}): hits {hit}, wounds {wound} per hit, {unsaved} of wounds go unsaved."
+                        for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
+    draw.table_with_download(P, "weapons", figures.weapons_table, duel)
+
+
+def _verdict(duel: compare.WeaponDuel) -> str:
+    """Which weapon removes more models on average, and by how much, in words."""
+    means = duel.means
+    first = " ".join(f"{letter} {chance_text(removed.at_least(1))}." for letter, removed in zip("AB", duel.removed,
+                                                                                                strict=True))
+    at_least_one = f"Chance to remove at least one model: {first}"
+    if duel.better is None:
+        return f"Both remove the same on average: {compare.two_decimals(means[0])} models. {at_least_one}"
+    win, lose = duel.better, 1 - duel.better
+    more = means[win] - means[lose]
+    share = f", {percent(more / means[lose])} more" if means[lose] else ""
+    return (f"**Weapon {'AB'[win]} is better** against this target: it removes "
+            f"{compare.two_decimals(more)} more models on average (exactly {fraction_text(more)}{share}). "
+            f"{at_least_one}")
+
+
+VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots,
+         "wound": _wound, "weapons": _weapons}
