@@ -234,6 +234,7 @@ LEARN: tuple[Param, ...] = (
     _whole("rolls", 60, 1, 600, "Rolls"),
     _whole("quiz", 1, 0, quiz.MAX_SEED, "Quiz"),
     _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
+    _choice("topic", "hit", quiz.TOPICS, "quiz topic"),
 )
 
 
