@@ -267,10 +267,10 @@ def two_decimals(p: Fraction) -> str:
 
 
 def weapon_name(shooter: NinthShooter) -> str:
-    """A weapon as players write it: ``10 attacks at 3+, S4 AP-1 D1``."""
+    """A weapon as players write it: ``10 attacks at 3+, S4 AP-1 Damage 1``."""
     attack, attacks, weapon = shooter
     plural = "" if attacks == "1" else "s"
-    return f"{attacks} attack{plural} at {attack.skill}+, S{weapon.strength} AP{weapon.ap} D{weapon.damage}"
+    return f"{attacks} attack{plural} at {attack.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
 
 
 @dataclass(frozen=True)
@@ -302,8 +302,11 @@ def weapon_duel(first: NinthShooter, second: NinthShooter, target: ninth.Target)
     >>> duel = weapon_duel((ninth.Attack(3), "10", ninth.Weapon(4)), (ninth.Attack(3), "5", ninth.Weapon(8, -3, "2")),
     ...                    ninth.Target(4, save=3, wounds=2, models=5))
     >>> duel.names[1], duel.means[1], duel.better
-    ('5 attacks at 3+, S8 AP-3 D2', Fraction(125, 54), 1)
+    ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
     """
+    for shooter in (first, second):
+        if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], ninth.Attack):
+            raise ValueError("Each weapon is a tuple (Attack, attacks, Weapon).")
     results = [ninth.attack_outcome(attack, attacks, weapon, target) for attack, attacks, weapon in (first, second)]
     return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
                       tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))
