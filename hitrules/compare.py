@@ -252,8 +252,9 @@ def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
 
 # ----- two weapons against one target -----
 
-#: One 9th/8th-edition weapon as fired: the Attack (skill, edition), its number of attacks, and the Weapon.
-NinthShooter = tuple[ninth.Attack, str, ninth.Weapon]
+#: One weapon as fired: for 9th/8th edition the Attack (skill, edition), its number of attacks and the
+#: Weapon; for fantasy the Shot (BS and the rest), its number of shots and the fantasy Weapon.
+Shooter = tuple[ninth.Attack, str, ninth.Weapon] | tuple[fantasy.Shot, str, fantasy.Weapon]
 
 
 def two_decimals(p: Fraction) -> str:
@@ -266,11 +267,18 @@ def two_decimals(p: Fraction) -> str:
     return f"{'-' if p < 0 and hundredths else ''}{hundredths // 100}.{hundredths % 100:02d}"
 
 
-def weapon_name(shooter: NinthShooter) -> str:
-    """A weapon as players write it: ``10 attacks at 3+, S4 AP-1 Damage 1``."""
-    attack, attacks, weapon = shooter
-    plural = "" if attacks == "1" else "s"
-    return f"{attacks} attack{plural} at {attack.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
+def weapon_name(shooter: Shooter) -> str:
+    """A weapon as players write it: ``10 attacks at 3+, S4 AP-1 Damage 1``, ``10 shots at BS 3, S3 AP0``.
+
+    >>> weapon_name((fantasy.Shot(4), "5", fantasy.Weapon(4, -1, "D3")))
+    '5 shots at BS 4, S4 AP-1 Multiple Wounds D3'
+    """
+    first, count, weapon = shooter
+    plural = "" if count == "1" else "s"
+    if isinstance(first, fantasy.Shot):
+        wounds = "" if weapon.multiple_wounds == "1" else f" Multiple Wounds {weapon.multiple_wounds}"
+        return f"{count} shot{plural} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
+    return f"{count} attack{plural} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
 
 
 @dataclass(frozen=True)
@@ -296,17 +304,20 @@ class WeaponDuel:
         return None if a == b else int(b > a)
 
 
-def weapon_duel(first: NinthShooter, second: NinthShooter, target: ninth.Target) -> WeaponDuel:
-    """Fire each weapon at ``target`` on its own (9th or 8th edition) and set the results side by side.
+def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:
+    """Fire each weapon at ``target`` on its own and set the results side by side: 9th or 8th edition
+    (the Attack says which) against a ``ninth.Target``, or fantasy against a ``fantasy.Target``.
 
     >>> duel = weapon_duel((ninth.Attack(3), "10", ninth.Weapon(4)), (ninth.Attack(3), "5", ninth.Weapon(8, -3, "2")),
     ...                    ninth.Target(4, save=3, wounds=2, models=5))
     >>> duel.names[1], duel.means[1], duel.better
     ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
     """
+    fire, kind = ((fantasy.shoot, fantasy.Shot) if isinstance(target, fantasy.Target) else
+                  (ninth.attack_outcome, ninth.Attack))
     for shooter in (first, second):
-        if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], ninth.Attack):
-            raise ValueError("Each weapon is a tuple (Attack, attacks, Weapon).")
-    results = [ninth.attack_outcome(attack, attacks, weapon, target) for attack, attacks, weapon in (first, second)]
+        if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], kind):
+            raise ValueError(f"Each weapon is a tuple ({kind.__name__}, attacks, Weapon) of the target's rule set.")
+    results = [fire(*shooter, target) for shooter in (first, second)]
     return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
                       tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))

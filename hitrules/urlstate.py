@@ -186,10 +186,12 @@ SCORES = ("none", "2", "3", "4", "5", "6")
 
 
 def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
-    """One 9th/8th-edition weapon of Explore's "which weapon is better": ``attacks_a``, ``skill_a``, …"""
+    """One weapon of Explore's "which weapon is better": ``attacks_a``, ``skill_a`` (9th/8th) or ``bs_a``
+    (fantasy), … Fantasy reads the damage as Multiple Wounds."""
     return (
         _attacks(f"attacks_{suffix}", attacks),
         _whole(f"skill_{suffix}", skill, *ninth.SKILL_RANGE, "The skill X+"),
+        _whole(f"bs_{suffix}", 7 - skill, *fantasy.BS_RANGE, "BS"),
         _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
         _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
         Param(f"damage_{suffix}", dmg, lambda text: str(damage.parse_damage(text, "Damage", ninth.DAMAGE_MOST)),
@@ -212,12 +214,15 @@ EXPLORE: tuple[Param, ...] = (
     _whole("strength", 4, *ninth.STRENGTH_RANGE, "Strength"),
     _whole("toughness", 4, *ninth.TOUGHNESS_RANGE, "Toughness"),
     _whole("wound_mod", 0, *fantasy.WOUND_MODIFIER_RANGE, "The wound modifier"),
-    # Which weapon is better: two weapons against one target (which shares the wound chart's toughness).
+    # Which weapon is better: two weapons against one target (which shares the wound chart's toughness);
+    # 9th/8th edition or fantasy, as ``ruleset`` says (fantasy's armour is ``save``).
     *_weapon_params("a", "10", 3, 4, 0, "1"),
     *_weapon_params("b", "4", 3, 7, -2, "2"),
     _choice("save", "3", SCORES, "save"),
     _choice("invuln", "none", SCORES, "invulnerable save"),
     _choice("fnp", "none", SCORES, "Feel No Pain"),
+    _choice("ward", "none", SCORES, "ward save"),
+    _choice("regen", "none", SCORES, "Regeneration"),
     _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
     _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
     _flag("light_cover"),

@@ -208,14 +208,14 @@ def test_wound_chart_outlines_the_cell_from_the_link_and_keeps_the_link():
 
 def test_wound_chart_brings_a_9th_edition_cell_into_the_fantasy_range():
     at = open_page("explore", view="wound", ruleset="fantasy", strength="14")
-    assert "go from 1 to 10" in text(at)
+    assert "Fantasy goes up to 10 for Strength, so 10 is shown" in text(at)
     assert at.number_input(key="explore_strength").value == 10 and at.query_params["strength"] == "10"
 
 
 WEAPONS_LINK = {"view": "weapons", "attacks_a": "2D6", "skill_a": "4", "strength_a": "5", "ap_a": "-1",
                 "damage_a": "D3", "attacks_b": "6", "skill_b": "3", "strength_b": "8", "ap_b": "-3", "damage_b": "D6",
                 "toughness": "5", "save": "3", "invuln": "5", "fnp": "6", "wounds": "3", "models": "4",
-                "light_cover": "1", "edition": "8"}
+                "light_cover": "1", "ruleset": "eighth"}
 
 
 def test_weapons_view_equals_the_engine_and_its_link_reproduces_it():
@@ -243,13 +243,36 @@ def test_weapons_view_equals_the_engine_and_its_link_reproduces_it():
 
 
 def test_weapons_view_changes_follow_the_widgets_into_the_link():
-    at = open_page("explore", view="weapons")
+    at = open_page("explore", view="weapons", ruleset="ninth")
     at.text_input(key="explore_damage_a").set_value("d6").run()
     at.selectbox(key="explore_save").set_value("none").run()
     assert at.query_params["damage_a"] == "D6" and at.query_params["save"] == "none"
     target = ninth.Target(4, None, wounds=2, models=5)
     removed = ninth.attack_outcome(ninth.Attack(3), "10", ninth.Weapon(4, 0, "D6"), target).models_removed
     assert metric(at, "A: models removed on average") == compare.two_decimals(removed.mean)
+
+
+def test_fantasy_weapons_fire_with_shots_bs_armour_ward_and_regeneration():
+    link = {"view": "weapons", "bs_a": "5", "strength_a": "3", "attacks_b": "D6", "bs_b": "3", "strength_b": "6",
+            "ap_b": "-3", "damage_b": "D3", "toughness": "5", "save": "4", "ward": "5", "regen": "6", "wounds": "3",
+            "models": "3"}
+    at = open_page("explore", **link)
+    assert not at.warning and not at.error and dict(at.query_params) == link
+    target = fantasy.Target(5, 4, 5, 6, wounds=3, models=3)
+    outcomes = [fantasy.shoot(fantasy.Shot(5), "10", fantasy.Weapon(3), target),
+                fantasy.shoot(fantasy.Shot(3), "D6", fantasy.Weapon(6, -3, "D3"), target)]
+    for letter, bar, outcome in zip("AB", chart_data(at), outcomes, strict=True):
+        assert metric(at, f"{letter}: models removed on average") == compare.two_decimals(outcome.models_removed.mean)
+        assert bar["customdata"] == [chance_text(outcome.models_removed.at_least(k)) for k in bar["x"]]
+    assert "10 shots at BS 5, S3 AP0" in text(at) and "D6 shots at BS 3, S6 AP-3 Multiple Wounds D3" in text(at)
+
+
+def test_fantasy_weapons_bring_9th_edition_values_into_range():
+    at = open_page("explore", view="weapons", strength_a="16", wounds="12")
+    assert "A's Strength, Wounds per model, so 10 is shown" in text(at)
+    assert at.query_params["strength_a"] == "10" and at.query_params["wounds"] == "10"
+    at = open_page("explore", view="weapons", damage_a="12")  # fine for 9th edition, too many for fantasy
+    assert at.error and "Multiple Wounds" in at.error[0].value
 
 
 @pytest.mark.parametrize(("name", "raw"), [("damage_a", "D7"), ("attacks_b", "lots"), ("save", "1"),

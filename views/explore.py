@@ -3,7 +3,7 @@
 import streamlit as st
 
 import webui
-from hitrules import compare, figures, ninth, urlstate
+from hitrules import compare, fantasy, figures, ninth, urlstate
 from hitrules._steps import chance_text, fraction_text, percent
 from views import draw
 
@@ -122,18 +122,43 @@ def _shots(values: dict) -> None:
     draw.table_with_download(P, "shots", figures.shots_table, *args)
 
 
+#: The largest value fantasy takes for inputs that go higher in 9th and 8th edition.
+FANTASY_MOST = {"strength": fantasy.STRENGTH_RANGE[1], "toughness": fantasy.TOUGHNESS_RANGE[1],
+                "strength_a": fantasy.STRENGTH_RANGE[1], "strength_b": fantasy.STRENGTH_RANGE[1],
+                "wounds": fantasy.WOUNDS_RANGE[1]}
+NAMES = {"strength": "Strength", "toughness": "Toughness", "strength_a": "A's Strength",
+         "strength_b": "B's Strength", "wounds": "Wounds per model"}
+
+
+def _fit_fantasy(values: dict, names: tuple[str, ...]) -> None:
+    """Bring 9th-edition values above fantasy's range down to its largest, saying so (a link or the
+    other rule set can hold them; fantasy's widgets cannot)."""
+    over = [name for name in names if values[name] > FANTASY_MOST[name]]
+    for name in over:
+        values[name] = st.session_state[f"explore_{name}"] = FANTASY_MOST[name]
+    if over:
+        st.info("Fantasy goes up to 10 for " + ", ".join(NAMES[n] for n in over) + ", so 10 is shown.")
+
+
+def _most(ruleset: str, name: str) -> int:
+    return FANTASY_MOST[name] if ruleset == "fantasy" else BOUNDS[name][1]
+
+
+def _ruleset(help: str) -> str:
+    return st.selectbox("Rule set", compare.RULESETS, key="explore_ruleset", format_func=SHORT_RULESET_NAMES.get,
+                        help=help)
+
+
 def _wound(values: dict) -> None:
     """The chance one hit wounds for every Strength and Toughness, with the player's cell outlined."""
+    ruleset = _ruleset("Fantasy: Strength and Toughness 1-10. 9th and 8th edition: 1-20.")
+    if ruleset == "fantasy":
+        _fit_fantasy(values, ("strength", "toughness"))
     row = st.container(horizontal=True)
-    ruleset = row.selectbox("Rule set", compare.RULESETS, key="explore_ruleset", format_func=SHORT_RULESET_NAMES.get,
-                            help="Fantasy: Strength and Toughness 1-10. 9th and 8th edition: 1-20.")
-    axis = compare.wound_axis(ruleset)
-    if max(values["strength"], values["toughness"]) > axis[-1]:  # a 9th-edition cell, then fantasy was picked
-        for name in ("strength", "toughness"):
-            values[name] = st.session_state[f"explore_{name}"] = min(values[name], axis[-1])
-        st.info(f"Fantasy Strength and Toughness go from 1 to {axis[-1]}, so {axis[-1]} is shown.")
-    row.number_input("Strength", axis[0], axis[-1], step=1, key="explore_strength", help="The weapon's Strength.")
-    row.number_input("Toughness", axis[0], axis[-1], step=1, key="explore_toughness", help="The target's Toughness.")
+    row.number_input("Strength", 1, _most(ruleset, "strength"), step=1, key="explore_strength",
+                     help="The weapon's Strength.")
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key="explore_toughness",
+                     help="The target's Toughness.")
     row.number_input("Wound modifier", *BOUNDS["wound_mod"], step=1, key="explore_wound_mod",
                      help="Added to the wound roll (positive helps). 9th edition caps the sum at ±1.")
     cell, mod = (values["strength"], values["toughness"]), values["wound_mod"]
@@ -156,42 +181,66 @@ def _score_name(choice: str) -> str:
     return "none" if choice == "none" else f"{choice}+"
 
 
-def _shooter(values: dict, suffix: str) -> compare.NinthShooter:
-    return (ninth.Attack(values[f"skill_{suffix}"], edition=values["edition"]), values[f"attacks_{suffix}"],
-            ninth.Weapon(values[f"strength_{suffix}"], values[f"ap_{suffix}"], values[f"damage_{suffix}"]))
+def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
+    count, strength, ap, damage = (values[f"{n}_{suffix}"] for n in ("attacks", "strength", "ap", "damage"))
+    if ruleset == "fantasy":
+        return fantasy.Shot(values[f"bs_{suffix}"]), count, fantasy.Weapon(strength, ap, damage)
+    edition = 9 if ruleset == "ninth" else 8
+    return ninth.Attack(values[f"skill_{suffix}"], edition=edition), count, ninth.Weapon(strength, ap, damage)
 
 
-def _weapon_inputs(suffix: str) -> None:
+def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
+    if ruleset == "fantasy":
+        return fantasy.Target(values["toughness"], _score(values["save"]), _score(values["ward"]),
+                              _score(values["regen"]), values["wounds"], values["models"])
+    return ninth.Target(values["toughness"], _score(values["save"]), _score(values["invuln"]), values["light_cover"],
+                        _score(values["fnp"]), values["wounds"], values["models"])
+
+
+def _weapon_inputs(suffix: str, ruleset: str) -> None:
     st.markdown(f"**Weapon {suffix.upper()}**")
     a, b = st.columns(2)
-    a.text_input("Attacks", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
-    b.selectbox("Skill", SKILLS, key=f"explore_skill_{suffix}", format_func=lambda x: f"{x}+",
-                help="BS or WS: the X of X+.")
+    if ruleset == "fantasy":
+        a.text_input("Shots", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
+        b.number_input("BS", *BOUNDS[f"bs_{suffix}"], step=1, key=f"explore_bs_{suffix}",
+                       help="Ballistic Skill; the shot has no other modifiers.")
+    else:
+        a.text_input("Attacks", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
+        b.selectbox("Skill", SKILLS, key=f"explore_skill_{suffix}", format_func=lambda x: f"{x}+",
+                    help="BS or WS: the X of X+.")
     a, b, c = st.columns(3)
-    a.number_input("Strength", *BOUNDS[f"strength_{suffix}"], step=1, key=f"explore_strength_{suffix}")
+    a.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1, key=f"explore_strength_{suffix}")
     b.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=f"explore_ap_{suffix}", help="0 or negative.")
-    c.text_input("Damage", key=f"explore_damage_{suffix}", help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+    if ruleset == "fantasy":
+        c.text_input("Multiple Wounds", key=f"explore_damage_{suffix}",
+                     help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
+    else:
+        c.text_input("Damage", key=f"explore_damage_{suffix}", help="A number or dice: 1, D3, D6, D3+3, 2D6.")
 
 
 def _weapons(values: dict) -> None:
-    """Two 9th/8th-edition weapons against the same target: the models each removes, side by side."""
-    st.radio("Edition", ninth.EDITIONS, horizontal=True, key="explore_edition", format_func=lambda e: f"{e}th",
-             help="8th edition: no cap on wound modifiers and no automatic wound on a 6.")
+    """Two weapons against the same target: the models each removes, side by side."""
+    ruleset = _ruleset("Fantasy uses BS, armour, ward and Regeneration; 9th and 8th edition X+, saves and "
+                       "Feel No Pain.")
+    if ruleset == "fantasy":
+        _fit_fantasy(values, ("strength_a", "strength_b", "toughness", "wounds"))
     for column, suffix in zip(st.columns(2, gap="large"), "ab", strict=True):
         with column:
-            _weapon_inputs(suffix)
+            _weapon_inputs(suffix, ruleset)
     st.markdown("**Target**")
     row = st.container(horizontal=True)
-    row.number_input("Toughness", *BOUNDS["toughness"], step=1, key="explore_toughness")
-    for name, label in (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")):
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key="explore_toughness")
+    saves = ((("save", "Armour"), ("ward", "Ward save"), ("regen", "Regeneration")) if ruleset == "fantasy" else
+             (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")))
+    for name, label in saves:
         row.selectbox(label, urlstate.SCORES, key=f"explore_{name}", format_func=_score_name)
-    row.number_input("Wounds per model", *BOUNDS["wounds"], step=1, key="explore_wounds")
+    row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key="explore_wounds")
     row.number_input("Models", *BOUNDS["models"], step=1, key="explore_models")
-    row.checkbox("Light cover", key="explore_light_cover", help="+1 to the armour save (not the invulnerable).")
+    if ruleset != "fantasy":
+        row.checkbox("Light cover", key="explore_light_cover", help="+1 to the armour save (not the invulnerable).")
     try:
-        target = ninth.Target(values["toughness"], _score(values["save"]), _score(values["invuln"]),
-                              values["light_cover"], _score(values["fnp"]), values["wounds"], values["models"])
-        duel = webui.shared(compare.weapon_duel, _shooter(values, "a"), _shooter(values, "b"), target)
+        duel = webui.shared(compare.weapon_duel, _shooter(values, "a", ruleset), _shooter(values, "b", ruleset),
+                            _target(values, ruleset))
     except ValueError as error:
         st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
         return
@@ -203,7 +252,7 @@ def _weapons(values: dict) -> None:
     st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
     st.caption(" ".join(f"{letter} ({name}): hits {hit}, wounds {wound} per hit, {unsaved} of wounds go unsaved."
                         for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
-    draw.table_with_download(P, "weapons", figures.weapons_table, duel)
+    draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, duel)
 
 
 def _verdict(duel: compare.WeaponDuel) -> str:
