@@ -165,7 +165,7 @@ def _wound_question(rng: random.Random, number: int) -> Question:
     reroll = rng.choice(("none", "none", "ones", "failed"))
     roll, _ = compare.wound_cell("ninth" if edition == 9 else "eighth", strength, toughness, sum(mods))
     chance = ninth.wound_chance(strength, toughness, sum(mods), reroll, edition)
-    situation = f"A Strength {strength} attack hits a Toughness {toughness} target ({edition}th edition)"
+    situation = f"A Strength {strength} attack hits a Toughness {toughness} target"
     if mods:
         situation += " with wound modifiers " + ", ".join(f"{m:+d}" for m in mods)
     if reroll != "none":
@@ -204,11 +204,11 @@ def _save_question(rng: random.Random, number: int) -> Question:
         chance = ninth.save_chance(save, ap, invulnerable, cover)
         situation = (f"A ranged attack {_ap_text(ap)} wounds a model with a {save}+ save"
                      + (f" and a {invulnerable}+ invulnerable save" if invulnerable else "")
-                     + (", in Light cover" if cover else "") + " (9th edition).")
+                     + (", in Light cover" if cover else "") + ".")
         result = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4, ap=ap),
                                       ninth.Target(4, save, invulnerable, cover))
         candidates = _SIXTHS | {ninth.save_chance(save, 0, invulnerable, cover), ninth.save_chance(save, ap)}
-        ruleset, prompt = "ninth", "What does the save it takes need on the dice?"
+        ruleset, prompt = "ninth", "What does the save need on the dice (the better one, if it has two)?"
     unsaved = 1 - chance
     steps = (*result.topic("save"), Step("chance", f"So a wound is saved with 1 - {unsaved} = {chance} "
                                                    f"({percent(chance)}).", topic="save"))
