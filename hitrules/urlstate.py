@@ -197,6 +197,8 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
         Param(f"damage_{suffix}", dmg, lambda text: str(damage.parse_damage(text, "Damage", ninth.DAMAGE_MOST)),
               text=True),
     )
+
+
 LEARN_SECTIONS = ("walk", "roll", "quiz")
 
 EXPLORE: tuple[Param, ...] = (

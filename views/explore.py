@@ -244,10 +244,9 @@ def _weapons(values: dict) -> None:
     except ValueError as error:
         st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
         return
-    means = duel.means
     draw.metrics_row(*((f"{letter}: models removed on average", compare.two_decimals(mean),
-                        f"Exactly {fraction_text(mean)} of {values['models']}.") for letter, mean in zip("AB", means,
-                                                                                                         strict=True)))
+                        f"Exactly {fraction_text(mean)} of the {values['models']} models.")
+                       for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
     st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
     st.caption(" ".join(f"{letter} ({name}): hits {hit}, wounds {wound} per hit, {unsaved} of wounds go unsaved."
