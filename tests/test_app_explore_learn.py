@@ -181,6 +181,7 @@ def test_wound_chart_cells_equal_the_engine(ruleset, mod):
             if ruleset == "fantasy":
                 too_tough = fantasy.wound_score(s, t) is None
                 assert heat["text"][i][j].startswith("too tough") == too_tough, (s, t)
+                assert (heat["text"][i][j] == "—") == (expected == 0 and not too_tough), (s, t)
             assert heat["customdata"][i][j].split(": ")[1] == f"{chance_text(expected)}", (s, t)
             assert heat["z"][i][j] == pytest.approx(float(expected))
     at.toggle(key="explore_table").set_value(True).run()

@@ -169,7 +169,8 @@ def _wound(values: dict) -> None:
                 + (f" with a wound modifier of {mod:+d}" if mod else "") + f": **{roll}**, "
                 f"**{chance_text(chance)}** per hit.")
     st.caption("The outlined cell is yours. Fantasy: 'too tough' cells cannot be wounded at all (S - T is -6 or "
-               "less). 9th edition: an unmodified 6 always wounds; 8th edition: '—' cells cannot be wounded.")
+               "less). '—' cells cannot be wounded either: the modifier pushes the score past 6 (never in 9th "
+               "edition, where an unmodified 6 always wounds).")
     draw.table_with_download(P, f"wound-{ruleset}", figures.wound_table, ruleset, mod)
 
 
