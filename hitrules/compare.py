@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import floor
 
 from hitrules import dice, fantasy, ninth
 from hitrules._steps import Step, check_choice, check_int
@@ -21,6 +22,7 @@ __all__ = [
     "RULESETS",
     "DiffCell",
     "Helper",
+    "WeaponDuel",
     "chance",
     "diff_cell",
     "grid",
@@ -30,7 +32,12 @@ __all__ = [
     "shots_needed",
     "stack_result",
     "stack_steps",
+    "two_decimals",
+    "weapon_duel",
+    "weapon_name",
     "which_helps",
+    "wound_axis",
+    "wound_cell",
 ]
 
 RULESETS = ("fantasy", "ninth", "eighth")
@@ -67,6 +74,29 @@ def grid(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Fr
     """Skills, modifiers, and the chance for every skill (row) x net modifier (column)."""
     skills, mods = grid_axes(ruleset)
     return skills, mods, tuple(tuple(chance(ruleset, s, m) for m in mods) for s in skills)
+
+
+def wound_axis(ruleset: str) -> tuple[int, ...]:
+    """The Strengths (and Toughnesses) a rule set takes: 1..10 for fantasy, 1..20 for 9th and 8th."""
+    low, high = (fantasy if check_choice("rule set", ruleset, RULESETS) == "fantasy" else ninth).STRENGTH_RANGE
+    return tuple(range(low, high + 1))
+
+
+def wound_cell(ruleset: str, strength: int, toughness: int, modifier: int = 0) -> tuple[str, Fraction]:
+    """The wound roll in words (``"5+"``, ``"too tough"``, ``"impossible"``) and the chance one hit wounds.
+
+    >>> wound_cell("fantasy", 3, 9), wound_cell("ninth", 4, 4, -2), wound_cell("eighth", 3, 6, -1)
+    (('too tough', Fraction(0, 1)), ('5+', Fraction(1, 3)), ('impossible', Fraction(0, 1)))
+    """
+    if check_choice("rule set", ruleset, RULESETS) == "fantasy":
+        score = fantasy.wound_score(strength, toughness)
+        chance_ = fantasy.wound_chance(strength, toughness, modifier)
+        return ("too tough" if score is None else ninth.faces_text(fantasy.wound_faces(score, modifier))), chance_
+    edition = _EDITION[ruleset]
+    chance_ = ninth.wound_chance(strength, toughness, modifier, edition=edition)
+    faces = ninth.hitting_faces(ninth.wound_score(strength, toughness), ninth.net_modifier(modifier, edition),
+                                edition=edition)
+    return ninth.faces_text(faces), chance_
 
 
 @dataclass(frozen=True)
@@ -218,3 +248,76 @@ def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
     if len(stacks) > MAX_STACKS:
         raise ValueError(f"at most {MAX_STACKS} stacks.")
     return tuple(stacks)
+
+
+# ----- two weapons against one target -----
+
+#: One weapon as fired: for 9th/8th edition the Attack (skill, edition), its number of attacks and the
+#: Weapon; for fantasy the Shot (BS and the rest), its number of shots and the fantasy Weapon.
+Shooter = tuple[ninth.Attack, str, ninth.Weapon] | tuple[fantasy.Shot, str, fantasy.Weapon]
+
+
+def two_decimals(p: Fraction) -> str:
+    """A number with two decimals, rounded half up from the exact value (never through a float).
+
+    >>> two_decimals(Fraction(5, 3)), two_decimals(Fraction(-1, 8)), two_decimals(Fraction(0))
+    ('1.67', '-0.13', '0.00')
+    """
+    hundredths = floor(abs(Fraction(p)) * 100 + Fraction(1, 2))
+    return f"{'-' if p < 0 and hundredths else ''}{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def weapon_name(shooter: Shooter) -> str:
+    """A weapon as players write it: ``10 attacks at 3+, S4 AP-1 Damage 1``, ``10 shots at BS 3, S3 AP0``.
+
+    >>> weapon_name((fantasy.Shot(4), "5", fantasy.Weapon(4, -1, "D3")))
+    '5 shots at BS 4, S4 AP-1 Multiple Wounds D3'
+    """
+    first, count, weapon = shooter
+    plural = "" if count == "1" else "s"
+    if isinstance(first, fantasy.Shot):
+        wounds = "" if weapon.multiple_wounds == "1" else f" Multiple Wounds {weapon.multiple_wounds}"
+        return f"{count} shot{plural} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
+    return f"{count} attack{plural} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
+
+
+@dataclass(frozen=True)
+class WeaponDuel:
+    """Two weapons against the same target: the models each removes, and its stage chances.
+
+    ``stages`` holds, per weapon, the chance to hit per attack, to wound per hit and to go
+    unsaved per wound.
+    """
+
+    names: tuple[str, str]
+    removed: tuple[dice.Distribution, dice.Distribution]
+    stages: tuple[tuple[Fraction, Fraction, Fraction], tuple[Fraction, Fraction, Fraction]]
+
+    @property
+    def means(self) -> tuple[Fraction, Fraction]:
+        return self.removed[0].mean, self.removed[1].mean
+
+    @property
+    def better(self) -> int | None:
+        """0 or 1: the weapon that removes more models on average; None when they are equal."""
+        a, b = self.means
+        return None if a == b else int(b > a)
+
+
+def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:
+    """Fire each weapon at ``target`` on its own and set the results side by side: 9th or 8th edition
+    (the Attack says which) against a ``ninth.Target``, or fantasy against a ``fantasy.Target``.
+
+    >>> duel = weapon_duel((ninth.Attack(3), "10", ninth.Weapon(4)), (ninth.Attack(3), "5", ninth.Weapon(8, -3, "2")),
+    ...                    ninth.Target(4, save=3, wounds=2, models=5))
+    >>> duel.names[1], duel.means[1], duel.better
+    ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
+    """
+    fire, kind = ((fantasy.shoot, fantasy.Shot) if isinstance(target, fantasy.Target) else
+                  (ninth.attack_outcome, ninth.Attack))
+    for shooter in (first, second):
+        if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], kind):
+            raise ValueError(f"Each weapon is a tuple ({kind.__name__}, attacks, Weapon) of the target's rule set.")
+    results = [fire(*shooter, target) for shooter in (first, second)]
+    return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
+                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))

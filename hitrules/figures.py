@@ -430,3 +430,88 @@ def overwatch_words(verdict: ninth.OverwatchVerdict) -> str:
     checks = " ".join(f"{n}. {c.question} {c.answer if c.outcome != 'not reached' else 'Not reached'}."
                       for n, c in enumerate(verdict.checks, start=1))
     return f"Overwatch checks in order: {checks} Verdict: {verdict.reason}"
+
+
+# ----- after the hit: the wound chart, and two weapons against one target -----
+
+
+def _wound_modifier_text(ruleset: str, modifier: int) -> str:
+    """``wound modifier -2 (9th caps it at -1)``, or nothing for no modifier."""
+    if not modifier:
+        return ""
+    net = ninth.net_modifier(modifier) if ruleset == "ninth" else modifier
+    return f", wound modifier {modifier:+d}" + (f" (9th caps it at {net:+d})" if net != modifier else "")
+
+
+def wound_figure(ruleset: str, modifier: int = 0, highlight: tuple[int, int] | None = None) -> go.Figure:
+    """The chance one hit wounds over Strength (rows) x Toughness (columns), the roll in each cell.
+
+    Fantasy cells where the target is too tough to wound say so; on the 9th and 8th edition
+    chart (1..20, a bigger grid) the cells give the roll and the hover text the exact chance.
+    """
+    axis = compare.wound_axis(ruleset)
+    cells = [[compare.wound_cell(ruleset, s, t, modifier) for t in axis] for s in axis]
+    small = len(axis) <= 10
+    fig = FrozenFigure(go.Heatmap(
+        z=[[float(p) for _, p in row] for row in cells], x=[f"T{t}" for t in axis], y=[f"S{s}" for s in axis],
+        zmin=0, zmax=1, colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
+        text=[[f"{roll}<br>{p}" if small and p else roll.replace("impossible", "—") for roll, p in row]
+              for row in cells],
+        texttemplate="%{text}", textfont={"size": 12 if small else 9},
+        customdata=[[f"{roll}: {chance_text(p)}" for roll, p in row] for row in cells],
+        hovertemplate="%{y} against %{x}<br>%{customdata}<extra></extra>",
+    ))
+    if highlight is not None and highlight[0] in axis and highlight[1] in axis:
+        i, j = axis.index(highlight[0]), axis.index(highlight[1])
+        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
+                      line={"color": PALETTE[3], "width": 4})
+    fig.update_layout(title=f"Wound chance: {compare.RULESET_NAMES[ruleset].split(' (')[0]}"
+                      f"{_wound_modifier_text(ruleset, modifier)}",
+                      xaxis_title="Toughness", yaxis_title="Strength", xaxis_type="category",
+                      yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top",
+                      height=460 if small else 620, margin=MARGIN)
+    return fig
+
+
+def wound_table(ruleset: str, modifier: int = 0) -> pd.DataFrame:
+    """One row per Strength, one column per Toughness: the exact chance one hit wounds."""
+    axis = compare.wound_axis(ruleset)
+    table = pd.DataFrame({f"T{t}": [str(compare.wound_cell(ruleset, s, t, modifier)[1]) for s in axis]
+                          for t in axis})
+    table.insert(0, "Strength", list(axis))
+    return table
+
+
+def _removed_range(duel: compare.WeaponDuel) -> range:
+    """Models removed worth drawing: 1 up to the most either weapon can remove, less negligible tails."""
+    return range(1, max(1, *(shown_range(d).stop - 1 for d in duel.removed)) + 1)
+
+
+def weapons_figure(duel: compare.WeaponDuel) -> go.Figure:
+    """P(at least k models removed) for each weapon, side by side, with exact hover text."""
+    ks = list(_removed_range(duel))
+    fig = FrozenFigure()
+    for n, (name, removed) in enumerate(zip(duel.names, duel.removed, strict=True)):
+        tail = removed.at_least_curve()
+        chances = [tail[k] if k < len(tail) else Fraction(0) for k in ks]
+        label = f"{'AB'[n]}: {name}"
+        fig.add_bar(x=ks, y=[float(p) for p in chances], name=label, marker_color=PALETTE[n],
+                    customdata=[chance_text(p) for p in chances],
+                    hovertemplate=f"{'AB'[n]}, at least %{{x}} removed: %{{customdata}}<extra></extra>")
+    fig.update_layout(barmode="group", title="Chance to remove at least k models", xaxis_title="models removed (k)",
+                      yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=380,
+                      xaxis_dtick=1 if len(ks) <= 20 else None, margin=MARGIN,
+                      legend={"orientation": "h", "y": -0.25}, hovermode="x unified")
+    return fig
+
+
+def weapons_table(duel: compare.WeaponDuel) -> pd.DataFrame:
+    """One row per number of models removed: each weapon's exact chance of exactly and at least k."""
+    ks = range(0, _removed_range(duel).stop)
+    data: dict[str, list] = {"models removed": list(ks)}
+    for letter, removed in zip("AB", duel.removed, strict=True):
+        tail = removed.at_least_curve()
+        data[f"{letter} exactly (fraction)"] = [str(removed[k]) for k in ks]
+        data[f"{letter} at least (fraction)"] = [str(tail[k] if k < len(tail) else 0) for k in ks]
+        data[f"{letter} at least (%)"] = [round(float(tail[k] if k < len(tail) else 0) * 100, 4) for k in ks]
+    return pd.DataFrame(data)

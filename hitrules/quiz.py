@@ -5,6 +5,9 @@
 (1, True, True)
 >>> question(seed=7, number=1) == q
 True
+>>> w = question(seed=7, number=1, topic="wound")
+>>> w.topic, w.correct_roll in w.roll_choices, w.correct_chance in w.chance_choices
+('wound', True, True)
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules import fantasy, ninth
-from hitrules._steps import Step, check_int
+from hitrules import compare, fantasy, ninth
+from hitrules._steps import Step, check_choice, check_int, percent
 
-__all__ = ["Question", "describe_attack", "describe_shot", "question"]
+__all__ = ["TOPICS", "Question", "describe_attack", "describe_shot", "question"]
 
 MAX_SEED = 999_999
 MAX_QUESTION = 1000
@@ -25,10 +28,21 @@ ROLL_CHOICES = {
     "fantasy": tuple(dict.fromkeys(fantasy.roll_text(score) for score in range(2, fantasy.IMPOSSIBLE_FROM + 1))),
     "ninth": (*(ninth.faces_text(tuple(range(x, 7))) for x in range(2, 7)), ninth.faces_text(())),
 }
+#: What a quiz asks about: the hit roll (as quizzes always did), the wound roll, the save, or a mix.
+TOPICS = ("hit", "wound", "save", "all")
+TOPIC_NAMES = {"hit": "Hit rolls", "wound": "Wound rolls", "save": "Saves", "all": "All of them"}
+_SCORES = tuple(f"{x}+" for x in range(2, 7))
+#: Every wound roll an answer can be, in the words of the Explore wound chart (compare.wound_cell).
+WOUND_ROLL_CHOICES = {"fantasy": (*_SCORES, "too tough"), "ninth": ROLL_CHOICES["ninth"]}
+SAVE_ROLL_CHOICES = (*_SCORES, "no save")
+WOUND_REROLL_NAMES = {"ones": "re-roll wound rolls of 1", "failed": "re-roll failed wound rolls"}
 
 
 @dataclass(frozen=True)
 class Question:
+    """One question: the situation, the roll and the chance it asks for with the choices offered, and
+    the engine's working. ``ruleset`` is ``"fantasy"``, ``"ninth"`` or ``"eighth"``."""
+
     number: int
     ruleset: str
     situation: str
@@ -37,6 +51,9 @@ class Question:
     correct_chance: Fraction
     chance_choices: tuple[Fraction, ...]
     steps: tuple[Step, ...]
+    topic: str = "hit"
+    roll_prompt: str = "What does it need on the dice?"
+    chance_prompt: str = "And the chance to hit with each?"
 
     def check(self, roll: str | None, chance: Fraction | None) -> tuple[bool, bool]:
         """Whether the roll and the chance picked are right."""
@@ -91,11 +108,28 @@ def _ninth(rng: random.Random):
     return describe_attack(attack), ninth.resolve(attack)
 
 
-def question(seed: int, number: int) -> Question:
-    """Question ``number`` (1, 2, …) of the quiz made from ``seed``: always the same question."""
+def question(seed: int, number: int, topic: str = "hit") -> Question:
+    """Question ``number`` (1, 2, …) of the quiz made from ``seed`` on ``topic``: always the same question.
+
+    A hit quiz draws its questions as it always has, so an older quiz link still gives its questions.
+    """
     check_int("The quiz seed", seed, 0, MAX_SEED)
     check_int("The question number", number, 1, MAX_QUESTION)
-    rng = random.Random(f"hitrules-quiz:{seed}:{number}")
+    check_choice("quiz topic", topic, TOPICS)
+    if topic == "hit":
+        return _hit_question(random.Random(f"hitrules-quiz:{seed}:{number}"), number)
+    rng = random.Random(f"hitrules-quiz:{topic}:{seed}:{number}")
+    kind = rng.choice(TOPICS[:3]) if topic == "all" else topic
+    return {"hit": _hit_question, "wound": _wound_question, "save": _save_question}[kind](rng, number)
+
+
+def _choices(correct: Fraction, candidates: set[Fraction]) -> tuple[Fraction, ...]:
+    """The right chance and the three wrong ones nearest to it, smallest first."""
+    wrong = sorted(candidates - {correct}, key=lambda f: (abs(f - correct), f))[:3]
+    return tuple(sorted([correct, *wrong]))
+
+
+def _hit_question(rng: random.Random, number: int) -> Question:
     ruleset = rng.choice(("fantasy", "ninth"))
     situation, result = (_fantasy if ruleset == "fantasy" else _ninth)(rng)
     rolls = ROLL_CHOICES[ruleset]
@@ -107,7 +141,77 @@ def question(seed: int, number: int) -> Question:
     if ruleset == "ninth":
         candidates |= {ninth.hit_chance(result.attack.skill, result.modifier, edition=8),
                        ninth.hit_chance(result.attack.skill, result.modifier)}
-    wrong = sorted(candidates - {result.probability}, key=lambda f: (abs(f - result.probability), f))[:3]
-    chances = sorted([result.probability, *wrong])
-    return Question(number, ruleset, situation, correct_roll, rolls, result.probability, tuple(chances),
-                    result.steps)
+    return Question(number, ruleset, situation, correct_roll, rolls, result.probability,
+                    _choices(result.probability, candidates), result.steps)
+
+
+#: Wrong chances for wound and save questions: every number of faces of a D6.
+_SIXTHS = {Fraction(n, 6) for n in range(7)}
+
+
+def _wound_question(rng: random.Random, number: int) -> Question:
+    """Strength against Toughness: the roll to wound, and the chance one hit wounds (from the engine)."""
+    if rng.random() < 0.5:
+        strength, toughness = rng.randint(2, 8), rng.randint(2, 10)
+        roll, chance = compare.wound_cell("fantasy", strength, toughness)
+        situation = f"A Strength {strength} hit against a Toughness {toughness} target."
+        result = fantasy.shoot(fantasy.Shot(3), 1, fantasy.Weapon(strength), fantasy.Target(toughness))
+        return Question(number, "fantasy", situation, roll, WOUND_ROLL_CHOICES["fantasy"], chance,
+                        _choices(chance, _SIXTHS), result.topic("wound"), "wound", "What does it need to wound?",
+                        "And the chance that one hit wounds?")
+    edition = rng.choice((9, 9, 8))
+    strength, toughness = rng.randint(2, 10), rng.randint(2, 10)
+    mods = tuple(rng.choice((-1, -1, +1)) for _ in range(rng.choice((0, 0, 1, 2))))
+    reroll = rng.choice(("none", "none", "ones", "failed"))
+    roll, _ = compare.wound_cell("ninth" if edition == 9 else "eighth", strength, toughness, sum(mods))
+    chance = ninth.wound_chance(strength, toughness, sum(mods), reroll, edition)
+    situation = f"A Strength {strength} attack hits a Toughness {toughness} target"
+    if mods:
+        situation += " with wound modifiers " + ", ".join(f"{m:+d}" for m in mods)
+    if reroll != "none":
+        situation += f", and it may {WOUND_REROLL_NAMES[reroll]}"
+    # Wrong answers a learner would plausibly pick: forgetting the re-roll, the cap, or the modifiers.
+    candidates = _SIXTHS | {ninth.wound_chance(strength, toughness, m, r, e) for m in (0, sum(mods))
+                            for r in ("none", reroll) for e in (8, 9)}
+    result = ninth.attack_outcome(ninth.Attack(3, edition=edition), 1,
+                                  ninth.Weapon(strength, wound_modifiers=mods, wound_reroll=reroll),
+                                  ninth.Target(toughness))
+    return Question(number, "ninth" if edition == 9 else "eighth", situation + ".", roll, WOUND_ROLL_CHOICES["ninth"],
+                    chance, _choices(chance, candidates), result.topic("wound"), "wound",
+                    "What does it need on the dice to wound?", "And the chance that one hit wounds?")
+
+
+def _ap_text(ap: int) -> str:
+    return f"with AP {ap}" if ap else "with no AP"
+
+
+def _save_question(rng: random.Random, number: int) -> Question:
+    """A save against AP (with a ward, or an invulnerable save and cover): the roll, and the chance one wound
+    is saved (from the engine)."""
+    if rng.random() < 0.5:
+        armour, ap, ward = rng.randint(2, 6), rng.choice((0, 0, -1, -1, -2, -3)), rng.choice((None, None, 4, 5, 6))
+        faces = fantasy.armour_faces(armour, ap)
+        chance = fantasy.save_chance(armour, ap, ward)
+        situation = (f"A wound {_ap_text(ap)} against Armour {armour}+"
+                     + (f" and a {ward}+ ward save" if ward else "") + ".")
+        result = fantasy.shoot(fantasy.Shot(3), 1, fantasy.Weapon(3, ap=ap), fantasy.Target(3, armour, ward))
+        candidates = _SIXTHS | {fantasy.save_chance(armour, 0, ward), fantasy.save_chance(armour, ap)}
+        ruleset, prompt = "fantasy", "What does the armour save need on the dice?"
+    else:
+        save, ap = rng.randint(2, 5), rng.choice((0, -1, -1, -2, -3))
+        invulnerable, cover = rng.choice((None, None, None, 4, 5, 6)), rng.random() < 0.25
+        faces, _ = ninth.save_faces(save, ap, invulnerable, cover)
+        chance = ninth.save_chance(save, ap, invulnerable, cover)
+        situation = (f"A ranged attack {_ap_text(ap)} wounds a model with a {save}+ save"
+                     + (f" and a {invulnerable}+ invulnerable save" if invulnerable else "")
+                     + (", in Light cover" if cover else "") + ".")
+        result = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4, ap=ap),
+                                      ninth.Target(4, save, invulnerable, cover))
+        candidates = _SIXTHS | {ninth.save_chance(save, 0, invulnerable, cover), ninth.save_chance(save, ap)}
+        ruleset, prompt = "ninth", "What does the save need on the dice (the better one, if it has two)?"
+    unsaved = 1 - chance
+    steps = (*result.topic("save"), Step("chance", f"So a wound is saved with 1 - {unsaved} = {chance} "
+                                                   f"({percent(chance)}).", topic="save"))
+    roll = f"{faces[0]}+" if faces else "no save"
+    return Question(number, ruleset, situation, roll, SAVE_ROLL_CHOICES, chance, _choices(chance, candidates),
+                    steps, "save", prompt, "And the chance that one wound is saved?")

@@ -233,7 +233,25 @@ NINTH: tuple[Param, ...] = (
     *NINTH_TARGET,
 )
 
-EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots")
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons")
+#: A roll of X+ as a choice: "none", or the X.
+SCORES = ("none", "2", "3", "4", "5", "6")
+
+
+def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
+    """One weapon of Explore's "which weapon is better": ``attacks_a``, ``skill_a`` (9th/8th) or ``bs_a``
+    (fantasy), … Fantasy reads the damage as Multiple Wounds."""
+    return (
+        _attacks(f"attacks_{suffix}", attacks),
+        _whole(f"skill_{suffix}", skill, *ninth.SKILL_RANGE, "The skill X+"),
+        _whole(f"bs_{suffix}", 7 - skill, *fantasy.BS_RANGE, "BS"),
+        _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
+        _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
+        Param(f"damage_{suffix}", dmg, lambda text: str(damage.parse_damage(text, "Damage", ninth.DAMAGE_MOST)),
+              text=True),
+    )
+
+
 LEARN_SECTIONS = ("walk", "roll", "quiz")
 
 EXPLORE: tuple[Param, ...] = (
@@ -247,6 +265,22 @@ EXPLORE: tuple[Param, ...] = (
           lambda stacks: ";".join("+".join(s) for s in stacks), widget=False),
     _whole("hits", 3, 1, 100, "Hits wanted"),
     _whole("confidence", 80, 1, 99, "Chance wanted (%)"),
+    # The wound chart: its cell, and a wound modifier (9th edition caps it at ±1).
+    _whole("strength", 4, *ninth.STRENGTH_RANGE, "Strength"),
+    _whole("toughness", 4, *ninth.TOUGHNESS_RANGE, "Toughness"),
+    _whole("wound_mod", 0, *fantasy.WOUND_MODIFIER_RANGE, "The wound modifier"),
+    # Which weapon is better: two weapons against one target (which shares the wound chart's toughness);
+    # 9th/8th edition or fantasy, as ``ruleset`` says (fantasy's armour is ``save``).
+    *_weapon_params("a", "10", 3, 4, 0, "1"),
+    *_weapon_params("b", "4", 3, 7, -2, "2"),
+    _choice("save", "3", SCORES, "save"),
+    _choice("invuln", "none", SCORES, "invulnerable save"),
+    _choice("fnp", "none", SCORES, "Feel No Pain"),
+    _choice("ward", "none", SCORES, "ward save"),
+    _choice("regen", "none", SCORES, "Regeneration"),
+    _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
+    _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
+    _flag("light_cover"),
 )
 
 LEARN: tuple[Param, ...] = (
@@ -261,6 +295,7 @@ LEARN: tuple[Param, ...] = (
     _whole("rolls", 60, 1, 600, "Rolls"),
     _whole("quiz", 1, 0, quiz.MAX_SEED, "Quiz"),
     _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
+    _choice("topic", "hit", quiz.TOPICS, "quiz topic"),
 )
 
 

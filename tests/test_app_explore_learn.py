@@ -6,16 +6,17 @@ import json
 from fractions import Fraction
 
 import pytest
-from apptest_util import open_page, text
+from apptest_util import metric, open_page, text, warnings
 
-from hitrules import compare, dice, fantasy, ninth, quiz, situations
+from hitrules import compare, dice, fantasy, ninth, quiz, situations, urlstate
+from hitrules._steps import chance_text
 
 
 def chart_data(at, n=0):
     return json.loads(at.get("plotly_chart")[n].proto.spec)["data"]
 
 
-@pytest.mark.parametrize("view", ["heatmap", "stacks", "diff", "helps", "shots"])
+@pytest.mark.parametrize("view", ["heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons"])
 @pytest.mark.parametrize("ruleset", ["fantasy", "ninth", "eighth"])
 def test_explore_every_view_renders(view, ruleset):
     at = open_page("explore", view=view, ruleset=ruleset)
@@ -165,3 +166,138 @@ def test_an_added_stack_survives_the_next_change():
     at.number_input(key="explore_bs").set_value(4).run()
     assert at.query_params["stacks"] == "moved+soft;sniper"
     assert [line["name"] for line in chart_data(at, 0)] == ["moved + soft cover", "Sniper"]
+
+
+@pytest.mark.parametrize(("ruleset", "mod"), [("fantasy", 0), ("fantasy", -2), ("ninth", 0), ("ninth", -3),
+                                             ("eighth", 2)])
+def test_wound_chart_cells_equal_the_engine(ruleset, mod):
+    at = open_page("explore", view="wound", ruleset=ruleset, wound_mod=str(mod))
+    heat = chart_data(at)[0]
+    axis = range(1, 11) if ruleset == "fantasy" else range(1, 21)
+    assert heat["y"] == [f"S{s}" for s in axis] and heat["x"] == [f"T{t}" for t in axis]
+    for i, s in enumerate(axis):
+        for j, t in enumerate(axis):
+            expected = wound_chance(ruleset, s, t, mod)
+            if ruleset == "fantasy":
+                too_tough = fantasy.wound_score(s, t) is None
+                assert heat["text"][i][j].startswith("too tough") == too_tough, (s, t)
+                assert (heat["text"][i][j] == "—") == (expected == 0 and not too_tough), (s, t)
+            assert heat["customdata"][i][j].split(": ")[1] == f"{chance_text(expected)}", (s, t)
+            assert heat["z"][i][j] == pytest.approx(float(expected))
+    at.toggle(key="explore_table").set_value(True).run()
+    rows = table(at)
+    assert list(rows["Strength"]) == list(axis)
+    assert rows.loc[3, "T7"] == str(wound_chance(ruleset, 4, 7, mod))
+
+
+def wound_chance(ruleset, s, t, mod):
+    """The engine's own chance, straight from each rule module."""
+    if ruleset == "fantasy":
+        return fantasy.wound_chance(s, t, mod)
+    return ninth.wound_chance(s, t, mod, edition=9 if ruleset == "ninth" else 8)
+
+
+def test_wound_chart_outlines_the_cell_from_the_link_and_keeps_the_link():
+    at = open_page("explore", view="wound", ruleset="ninth", strength="9", toughness="4", wound_mod="-2")
+    shapes = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]["shapes"]
+    assert (shapes[0]["x0"], shapes[0]["y0"]) == (3 - 0.5, 8 - 0.5)
+    assert "**3+**, **2/3 (66.7%)** per hit" in text(at)  # S9 >= 2 x T4: 2+; -2 is capped at -1: 3+
+    assert dict(at.query_params) == {"view": "wound", "ruleset": "ninth", "strength": "9", "wound_mod": "-2"}
+    at.number_input(key="explore_toughness").set_value(5).run()
+    assert at.query_params["toughness"] == "5" and "**4+**" in text(at)  # S9 > T5: 3+; -1: 4+
+
+
+def test_wound_chart_brings_a_9th_edition_cell_into_the_fantasy_range():
+    at = open_page("explore", view="wound", ruleset="fantasy", strength="14")
+    assert "Fantasy goes up to 10 for Strength, so 10 is shown" in text(at)
+    assert at.number_input(key="explore_strength").value == 10 and at.query_params["strength"] == "10"
+
+
+WEAPONS_LINK = {"view": "weapons", "attacks_a": "2D6", "skill_a": "4", "strength_a": "5", "ap_a": "-1",
+                "damage_a": "D3", "attacks_b": "6", "skill_b": "3", "strength_b": "8", "ap_b": "-3", "damage_b": "D6",
+                "toughness": "5", "save": "3", "invuln": "5", "fnp": "6", "wounds": "3", "models": "4",
+                "light_cover": "1", "ruleset": "eighth"}
+
+
+def test_weapons_view_equals_the_engine_and_its_link_reproduces_it():
+    at = open_page("explore", **WEAPONS_LINK)
+    assert not at.warning and not at.error
+    assert dict(at.query_params) == {k: v for k, v in WEAPONS_LINK.items() if k not in ("save", "skill_b")}  # defaults
+    target = ninth.Target(5, 3, 5, True, 6, 3, 4)
+    outcomes = [ninth.attack_outcome(ninth.Attack(4, edition=8), "2D6", ninth.Weapon(5, -1, "D3"), target),
+                ninth.attack_outcome(ninth.Attack(3, edition=8), "6", ninth.Weapon(8, -3, "D6"), target)]
+    bars = chart_data(at)
+    for letter, bar, outcome in zip("AB", bars, outcomes, strict=True):
+        removed = outcome.models_removed
+        mean = metric(at, f"{letter}: models removed on average")
+        assert mean == compare.two_decimals(removed.mean)
+        assert bar["x"] == [1, 2, 3, 4]
+        assert bar["customdata"] == [chance_text(removed.at_least(k)) for k in bar["x"]]
+    better = "AB"[int(outcomes[1].models_removed.mean > outcomes[0].models_removed.mean)]
+    assert f"Weapon {better} is better" in text(at)
+    at.toggle(key="explore_table").set_value(True).run()
+    rows = table(at)
+    assert list(rows["models removed"]) == [0, 1, 2, 3, 4]
+    assert list(rows["B exactly (fraction)"]) == [str(outcomes[1].models_removed[k]) for k in range(5)]
+    again = open_page("explore", **WEAPONS_LINK)
+    assert chart_data(again) == bars and text(again) == text(at)
+
+
+def test_weapons_view_changes_follow_the_widgets_into_the_link():
+    at = open_page("explore", view="weapons", ruleset="ninth")
+    at.text_input(key="explore_damage_a").set_value("d6").run()
+    at.selectbox(key="explore_save").set_value("none").run()
+    assert at.query_params["damage_a"] == "D6" and at.query_params["save"] == "none"
+    target = ninth.Target(4, None, wounds=2, models=5)
+    removed = ninth.attack_outcome(ninth.Attack(3), "10", ninth.Weapon(4, 0, "D6"), target).models_removed
+    assert metric(at, "A: models removed on average") == compare.two_decimals(removed.mean)
+
+
+def test_fantasy_weapons_fire_with_shots_bs_armour_ward_and_regeneration():
+    link = {"view": "weapons", "bs_a": "5", "strength_a": "3", "attacks_b": "D6", "bs_b": "3", "strength_b": "6",
+            "ap_b": "-3", "damage_b": "D3", "toughness": "5", "save": "4", "ward": "5", "regen": "6", "wounds": "3",
+            "models": "3"}
+    at = open_page("explore", **link)
+    assert not at.warning and not at.error and dict(at.query_params) == link
+    target = fantasy.Target(5, 4, 5, 6, wounds=3, models=3)
+    outcomes = [fantasy.shoot(fantasy.Shot(5), "10", fantasy.Weapon(3), target),
+                fantasy.shoot(fantasy.Shot(3), "D6", fantasy.Weapon(6, -3, "D3"), target)]
+    for letter, bar, outcome in zip("AB", chart_data(at), outcomes, strict=True):
+        assert metric(at, f"{letter}: models removed on average") == compare.two_decimals(outcome.models_removed.mean)
+        assert bar["customdata"] == [chance_text(outcome.models_removed.at_least(k)) for k in bar["x"]]
+    assert "10 shots at BS 5, S3 AP0" in text(at) and "D6 shots at BS 3, S6 AP-3 Multiple Wounds D3" in text(at)
+
+
+def test_fantasy_weapons_bring_9th_edition_values_into_range():
+    at = open_page("explore", view="weapons", strength_a="16", wounds="12")
+    assert "A's Strength, Wounds per model, so 10 is shown" in text(at)
+    assert at.query_params["strength_a"] == "10" and at.query_params["wounds"] == "10"
+    at = open_page("explore", view="weapons", damage_a="12")  # fine for 9th edition, too many for fantasy
+    assert at.error and "Multiple Wounds" in at.error[0].value
+
+
+@pytest.mark.parametrize(("name", "raw"), [("damage_a", "D7"), ("attacks_b", "lots"), ("save", "1"),
+                                           ("wounds", "31"), ("strength", "0"), ("wound_mod", "+9"), ("fnp", "x")])
+def test_a_bad_weapons_or_wound_parameter_warns_by_name(name, raw):
+    view = "wound" if name in ("strength", "wound_mod") else "weapons"
+    at = open_page("explore", view=view, **{name: raw})
+    assert f"- {name}:" in warnings(at)
+    assert at.session_state["_explore_values"][name] == urlstate.defaults(urlstate.EXPLORE)[name]
+    assert at.get("plotly_chart")
+
+
+def test_weapons_view_refuses_too_much_damage_with_a_message():
+    at = open_page("explore", view="weapons", attacks_a="100", damage_a="D6")
+    assert at.error and "Too much damage" in at.error[0].value and not at.get("plotly_chart")
+
+
+@pytest.mark.parametrize("topic", ["wound", "save", "all"])
+def test_quiz_wound_and_save_topics_mark_right_answers_and_show_the_working(topic):
+    q = quiz.question(8, 4, topic)
+    at = open_page("learn", section="quiz", quiz="8", q="4", topic=topic)
+    assert q.situation in at.markdown[0].value and at.query_params["topic"] == topic
+    at.radio(key=f"learn_answer_roll_{topic}_8_4").set_value(q.correct_roll).run()
+    at.radio(key=f"learn_answer_chance_{topic}_8_4").set_value(q.correct_chance).run()
+    at.button(key="learn_check").click().run()
+    assert at.success and "Right!" in at.success[0].value
+    assert all(step.text in text(at) for step in q.steps)

@@ -235,7 +235,7 @@ def test_url_updates_when_a_widget_changes(page: Page, app_server):
 
 
 @pytest.mark.parametrize("path", [
-    *(f"explore?view={v}&ruleset={r}" for v in ("heatmap", "stacks", "diff", "helps", "shots")
+    *(f"explore?view={v}&ruleset={r}" for v in ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons")
       for r in ("fantasy", "ninth")),
     "learn?section=roll", "learn?section=roll&ruleset=ninth&mods=-1",
 ])

@@ -1,6 +1,7 @@
 """compare (grids, rule-set diff, which helps, shots needed), quiz, and the seeded dice."""
 
 import random
+import re
 from fractions import Fraction
 from math import sqrt
 
@@ -92,3 +93,77 @@ def test_seeded_rolls_repeat():
     a = [fantasy.roll_once(result, random.Random(5)) for _ in range(3)]
     b = [fantasy.roll_once(result, random.Random(5)) for _ in range(3)]
     assert a == b
+
+
+@pytest.mark.parametrize("topic", ["wound", "save", "all"])
+@pytest.mark.parametrize("number", range(1, 16))
+def test_wound_and_save_questions_are_answered_by_the_engine(topic, number):
+    q = quiz.question(23, number, topic)
+    assert q == quiz.question(23, number, topic)
+    assert q.correct_roll in q.roll_choices
+    assert q.correct_chance in q.chance_choices and len(set(q.chance_choices)) == 4
+    assert q.check(q.correct_roll, q.correct_chance) == (True, True)
+    assert q.topic in (("wound", "save", "hit") if topic == "all" else (topic,))
+    assert q.steps and q.steps[-1].kind == "chance"
+    if q.topic == "hit":
+        return
+    numbers = [int(n) for n in re.findall(r"-?\d+", q.situation.split("(")[0])]
+    assert str(q.correct_chance) in q.steps[-1].text
+    if q.topic == "wound" and q.ruleset == "fantasy":
+        strength, toughness = numbers
+        score = fantasy.wound_score(strength, toughness)
+        assert q.correct_chance == fantasy.wound_chance(strength, toughness)
+        assert q.correct_roll == ("too tough" if score is None else f"{score}+")
+    elif q.topic == "wound":
+        edition = 9 if q.ruleset == "ninth" else 8
+        strength, toughness, *mods = numbers[:2] + [int(m) for m in re.findall(r"[-+]\d", q.situation)]
+        reroll = "failed" if "failed wound" in q.situation else "ones" if "rolls of 1" in q.situation else "none"
+        assert q.correct_chance == ninth.wound_chance(strength, toughness, sum(mods), reroll, edition)
+        faces = ninth.hitting_faces(ninth.wound_score(strength, toughness), ninth.net_modifier(sum(mods), edition),
+                                    edition=edition)
+        assert q.correct_roll == ninth.faces_text(faces)
+    elif q.ruleset == "fantasy":
+        ap = int(re.search(r"AP (-?\d)", q.situation)[1]) if "no AP" not in q.situation else 0
+        armour = int(re.search(r"Armour (\d)\+", q.situation)[1])
+        ward = re.search(r"(\d)\+ ward", q.situation)
+        ward = int(ward[1]) if ward else None
+        assert q.correct_chance == fantasy.save_chance(armour, ap, ward)
+        faces = fantasy.armour_faces(armour, ap)
+        assert q.correct_roll == (f"{faces[0]}+" if faces else "no save")
+    else:
+        ap = int(re.search(r"AP (-?\d)", q.situation)[1]) if "no AP" not in q.situation else 0
+        save = int(re.search(r"(\d)\+ save", q.situation)[1])
+        inv = re.search(r"(\d)\+ invulnerable", q.situation)
+        cover = "Light cover" in q.situation
+        assert q.correct_chance == ninth.save_chance(save, ap, int(inv[1]) if inv else None, cover)
+
+
+def test_quiz_topics_give_their_own_questions_and_hit_stays_as_it_was():
+    assert quiz.question(3, 1) == quiz.question(3, 1, "hit")
+    assert quiz.question(3, 1, "wound").topic == "wound"
+    assert quiz.question(3, 1, "save").chance_prompt == "And the chance that one wound is saved?"
+    assert {quiz.question(3, n, "all").topic for n in range(1, 30)} == {"hit", "wound", "save"}
+    with pytest.raises(ValueError, match="quiz topic"):
+        quiz.question(3, 1, "morale")
+
+
+def test_wound_cells_are_the_engine_s():
+    for s in range(1, 11):
+        for t in range(1, 11):
+            assert compare.wound_cell("fantasy", s, t, 1)[1] == fantasy.wound_chance(s, t, 1)
+    assert compare.wound_cell("fantasy", 3, 9, 2) == ("too tough", 0)
+    assert compare.wound_cell("ninth", 3, 7, -3) == ("6+", Fraction(1, 6))  # capped at -1; a 6 always wounds
+    assert compare.wound_cell("eighth", 3, 7, -1) == ("impossible", 0)
+    assert compare.wound_axis("ninth") == tuple(range(1, 21))
+
+
+def test_weapon_duel_is_two_attack_outcomes():
+    target = ninth.Target(4, save=3, invulnerable=5, feel_no_pain=6, wounds=3, models=4)
+    first = (ninth.Attack(3), "D6+2", ninth.Weapon(5, -1, "D3"))
+    second = (ninth.Attack(4, edition=8), "3", ninth.Weapon(8, -3, "D6"))
+    duel = compare.weapon_duel(first, second, target)
+    for shooter, removed in zip((first, second), duel.removed, strict=True):
+        assert removed == ninth.attack_outcome(*shooter, target).models_removed
+    assert duel.better == int(duel.means[1] > duel.means[0])
+    assert duel.names == ("D6+2 attacks at 3+, S5 AP-1 Damage D3", "3 attacks at 4+, S8 AP-3 Damage D6")
+    assert compare.two_decimals(Fraction(1, 200)) == "0.01" and compare.two_decimals(Fraction(-5, 3)) == "-1.67"

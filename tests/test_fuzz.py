@@ -25,7 +25,8 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <
 
 good_looking = st.sampled_from(["0", "1", "2", "3", "6", "10", "-1", "+1", "D6", "2D6+1", "none", "soft", "hard",
                                 "unit", "sniper,volley_fire", "-1,-1,+1", "ones", "failed", "charge", "9", "8",
-                                "leman_russ", "moved+soft;hard", "stacks", "quiz", "fantasy", "ninth", "eighth"])
+                                "leman_russ", "moved+soft;hard", "stacks", "quiz", "fantasy", "ninth", "eighth",
+                                "wound", "weapons", "14", "2D6", "D3+1"])
 junk = st.one_of(st.text(max_size=40), st.text(alphabet="0123456789+-,;Dd ", max_size=30),
                  st.integers(-10**9, 10**9).map(str), st.just("x" * 3000))
 
@@ -59,6 +60,8 @@ def test_random_links_never_break_a_page(page, data):
             continue
         if p.name in ("step", "stacks"):  # the page clamps the step; Explore may edit stacks
             continue
+        if page == "explore" and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
+            continue
         assert stored[p.name] == expected, (p.name, query[p.name])
 
 
@@ -86,6 +89,9 @@ API = [
     lambda a, b, c: compare.shots_needed(Fraction(1, 3), a, b, 200),
     lambda a, b, c: compare.stack_result(a, b),
     lambda a, b, c: quiz.question(a, b),
+    lambda a, b, c: quiz.question(3, 2, a),
+    lambda a, b, c: compare.wound_cell(a, b, c),
+    lambda a, b, c: compare.weapon_duel(a, b, ninth.Target(4)),
     lambda a, b, c: presets.PRESETS["leman_russ"].skill(a),
     lambda a, b, c: presets.PRESETS["leman_russ"].attacks(a, b),
     lambda a, b, c: ninth.parse_modifiers(a),

@@ -3,8 +3,8 @@
 import streamlit as st
 
 import webui
-from hitrules import compare, figures, ninth, urlstate
-from hitrules._steps import chance_text
+from hitrules import compare, fantasy, figures, ninth, urlstate
+from hitrules._steps import chance_text, fraction_text, percent
 from views import draw
 
 P = "explore"
@@ -13,7 +13,9 @@ SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = ("Every BS and modifier at once. Hover a chart for exact fractions; each view has a table "
         "and a CSV download.")
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
-              "helps": "Which helps more?", "shots": "How many shots?"}
+              "helps": "Which helps more?", "shots": "How many shots?", "wound": "Wound chart",
+              "weapons": "Which weapon is better?"}
+SHORT_RULESET_NAMES = {"fantasy": "Fantasy", "ninth": "9th edition", "eighth": "8th edition"}
 
 
 def render() -> None:
@@ -120,4 +122,154 @@ def _shots(values: dict) -> None:
     draw.table_with_download(P, "shots", figures.shots_table, *args)
 
 
-VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots}
+#: The largest value fantasy takes for inputs that go higher in 9th and 8th edition.
+FANTASY_MOST = {"strength": fantasy.STRENGTH_RANGE[1], "toughness": fantasy.TOUGHNESS_RANGE[1],
+                "strength_a": fantasy.STRENGTH_RANGE[1], "strength_b": fantasy.STRENGTH_RANGE[1],
+                "wounds": fantasy.WOUNDS_RANGE[1]}
+NAMES = {"strength": "Strength", "toughness": "Toughness", "strength_a": "A's Strength",
+         "strength_b": "B's Strength", "wounds": "Wounds per model"}
+
+
+def _fit_fantasy(values: dict, names: tuple[str, ...]) -> None:
+    """Bring 9th-edition values above fantasy's range down to its largest, saying so (a link or the
+    other rule set can hold them; fantasy's widgets cannot)."""
+    over = [name for name in names if values[name] > FANTASY_MOST[name]]
+    for name in over:
+        values[name] = st.session_state[f"explore_{name}"] = FANTASY_MOST[name]
+    if over:
+        st.info("Fantasy goes up to 10 for " + ", ".join(NAMES[n] for n in over) + ", so 10 is shown.")
+
+
+def _most(ruleset: str, name: str) -> int:
+    return FANTASY_MOST[name] if ruleset == "fantasy" else BOUNDS[name][1]
+
+
+def _ruleset(help: str) -> str:
+    return st.selectbox("Rule set", compare.RULESETS, key="explore_ruleset", format_func=SHORT_RULESET_NAMES.get,
+                        help=help)
+
+
+def _wound(values: dict) -> None:
+    """The chance one hit wounds for every Strength and Toughness, with the player's cell outlined."""
+    ruleset = _ruleset("Fantasy: Strength and Toughness 1-10. 9th and 8th edition: 1-20.")
+    if ruleset == "fantasy":
+        _fit_fantasy(values, ("strength", "toughness"))
+    row = st.container(horizontal=True)
+    row.number_input("Strength", 1, _most(ruleset, "strength"), step=1, key="explore_strength",
+                     help="The weapon's Strength.")
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key="explore_toughness",
+                     help="The target's Toughness.")
+    row.number_input("Wound modifier", *BOUNDS["wound_mod"], step=1, key="explore_wound_mod",
+                     help="Added to the wound roll (positive helps). 9th edition caps the sum at ±1.")
+    cell, mod = (values["strength"], values["toughness"]), values["wound_mod"]
+    st.plotly_chart(webui.shared(figures.wound_figure, ruleset, mod, cell), key="explore_wound",
+                    config={"displayModeBar": False})
+    roll, chance = compare.wound_cell(ruleset, *cell, mod)
+    st.markdown(f"Your cell, Strength {cell[0]} against Toughness {cell[1]}"
+                + (f" with a wound modifier of {mod:+d}" if mod else "") + f": **{roll}**, "
+                f"**{chance_text(chance)}** per hit.")
+    st.caption("The outlined cell is yours. Fantasy: 'too tough' cells cannot be wounded at all (S - T is -6 or "
+               "less). '—' cells cannot be wounded either: the modifier pushes the score past 6 (never in 9th "
+               "edition, where an unmodified 6 always wounds).")
+    draw.table_with_download(P, f"wound-{ruleset}", figures.wound_table, ruleset, mod)
+
+
+def _score(choice: str) -> int | None:
+    return None if choice == "none" else int(choice)
+
+
+def _score_name(choice: str) -> str:
+    return "none" if choice == "none" else f"{choice}+"
+
+
+def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
+    count, strength, ap, damage = (values[f"{n}_{suffix}"] for n in ("attacks", "strength", "ap", "damage"))
+    if ruleset == "fantasy":
+        return fantasy.Shot(values[f"bs_{suffix}"]), count, fantasy.Weapon(strength, ap, damage)
+    edition = 9 if ruleset == "ninth" else 8
+    return ninth.Attack(values[f"skill_{suffix}"], edition=edition), count, ninth.Weapon(strength, ap, damage)
+
+
+def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
+    if ruleset == "fantasy":
+        return fantasy.Target(values["toughness"], _score(values["save"]), _score(values["ward"]),
+                              _score(values["regen"]), values["wounds"], values["models"])
+    return ninth.Target(values["toughness"], _score(values["save"]), _score(values["invuln"]), values["light_cover"],
+                        _score(values["fnp"]), values["wounds"], values["models"])
+
+
+def _weapon_inputs(suffix: str, ruleset: str) -> None:
+    st.markdown(f"**Weapon {suffix.upper()}**")
+    a, b = st.columns(2)
+    if ruleset == "fantasy":
+        a.text_input("Shots", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
+        b.number_input("BS", *BOUNDS[f"bs_{suffix}"], step=1, key=f"explore_bs_{suffix}",
+                       help="Ballistic Skill; the shot has no other modifiers.")
+    else:
+        a.text_input("Attacks", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
+        b.selectbox("Skill", SKILLS, key=f"explore_skill_{suffix}", format_func=lambda x: f"{x}+",
+                    help="BS or WS: the X of X+.")
+    a, b, c = st.columns(3)
+    a.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1, key=f"explore_strength_{suffix}")
+    b.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=f"explore_ap_{suffix}", help="0 or negative.")
+    if ruleset == "fantasy":
+        c.text_input("Multiple Wounds", key=f"explore_damage_{suffix}",
+                     help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
+    else:
+        c.text_input("Damage", key=f"explore_damage_{suffix}", help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+
+
+def _weapons(values: dict) -> None:
+    """Two weapons against the same target: the models each removes, side by side."""
+    ruleset = _ruleset("Fantasy uses BS, armour, ward and Regeneration; 9th and 8th edition X+, saves and "
+                       "Feel No Pain.")
+    if ruleset == "fantasy":
+        _fit_fantasy(values, ("strength_a", "strength_b", "toughness", "wounds"))
+    for column, suffix in zip(st.columns(2, gap="large"), "ab", strict=True):
+        with column:
+            _weapon_inputs(suffix, ruleset)
+    st.markdown("**Target**")
+    row = st.container(horizontal=True)
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key="explore_toughness")
+    saves = ((("save", "Armour"), ("ward", "Ward save"), ("regen", "Regeneration")) if ruleset == "fantasy" else
+             (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")))
+    for name, label in saves:
+        row.selectbox(label, urlstate.SCORES, key=f"explore_{name}", format_func=_score_name)
+    row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key="explore_wounds")
+    row.number_input("Models", *BOUNDS["models"], step=1, key="explore_models")
+    if ruleset != "fantasy":
+        row.checkbox("Light cover", key="explore_light_cover", help="+1 to the armour save (not the invulnerable).")
+    try:
+        duel = webui.shared(compare.weapon_duel, _shooter(values, "a", ruleset), _shooter(values, "b", ruleset),
+                            _target(values, ruleset))
+    except ValueError as error:
+        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
+        return
+    draw.metrics_row(*((f"{letter}: models removed on average", compare.two_decimals(mean),
+                        f"Exactly {fraction_text(mean)} of the {values['models']} models.")
+                       for letter, mean in zip("AB", duel.means, strict=True)))
+    st.markdown(_verdict(duel))
+    st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
+    st.caption(" ".join(f"{letter} ({name}): hits {hit}, wounds {wound} per hit, {unsaved} of wounds go unsaved."
+                        for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
+    draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, duel)
+
+
+def _verdict(duel: compare.WeaponDuel) -> str:
+    """Which weapon removes more models on average, and by how much, in words."""
+    means = duel.means
+    first = " ".join(f"{letter} {chance_text(removed.at_least(1))}." for letter, removed in zip("AB", duel.removed,
+                                                                                                strict=True))
+    at_least_one = f"Chance to remove at least one model: {first}"
+    if duel.better is None:
+        return f"Both remove the same on average: {compare.two_decimals(means[0])} models. {at_least_one}"
+    win, lose = duel.better, 1 - duel.better
+    more = means[win] - means[lose]
+    share = f", {percent(more / means[lose])} more" if means[lose] else ""
+    return (f"**Weapon {'AB'[win]} is better** against this target: it removes "
+            f"{compare.two_decimals(more)} more models on average (exactly {fraction_text(more)}{share}). "
+            f"{at_least_one}")
+
+
+VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots,
+         "wound": _wound, "weapons": _weapons}

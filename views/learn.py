@@ -138,24 +138,28 @@ def _roll(values: dict):
 
 def _quiz(values: dict) -> None:
     """A question from the quiz seed, checked against the engine, with its working."""
+    topic = st.segmented_control("Quiz on", quiz.TOPICS, key="learn_topic", format_func=quiz.TOPIC_NAMES.get,
+                                 required=True, help="Hit rolls, wound rolls, saves, or a mix of all three.")
     a, b = st.columns(2)
     seed = a.number_input("Quiz number", *BOUNDS["quiz"], step=1, key="learn_quiz",
                           help="Everyone who opens the same quiz number gets the same questions.")
     number = b.number_input("Question", *BOUNDS["q"], step=1, key="learn_q", help="Raise it for the next question.")
-    question = quiz.question(seed, number)
-    st.markdown(f"**Question {number}** ({'fantasy' if question.ruleset == 'fantasy' else '9th edition'}): "
-                f"{question.situation}")
-    roll = st.radio("What does it need on the dice?", question.roll_choices, index=None,
-                    key=f"learn_answer_roll_{seed}_{number}", horizontal=True,
+    question = quiz.question(seed, number, topic)
+    edition = {"fantasy": "fantasy", "ninth": "9th edition", "eighth": "8th edition"}[question.ruleset]
+    st.markdown(f"**Question {number}** ({edition}): {question.situation}")
+    # A hit quiz keeps the keys it always had; the other topics have their own answers.
+    answer = f"{seed}_{number}" if topic == "hit" else f"{topic}_{seed}_{number}"
+    roll = st.radio(question.roll_prompt, question.roll_choices, index=None,
+                    key=f"learn_answer_roll_{answer}", horizontal=True,
                     help="The score the dice must show, as a player would say it.")
-    picked = st.radio("And the chance to hit with each?", question.chance_choices, index=None,
-                      key=f"learn_answer_chance_{seed}_{number}", horizontal=True, format_func=str,
-                      help="The exact chance that one shot or attack hits.")
+    picked = st.radio(question.chance_prompt, question.chance_choices, index=None,
+                      key=f"learn_answer_chance_{answer}", horizontal=True, format_func=str,
+                      help="The exact chance, as a fraction.")
     score = st.session_state.setdefault("learn_score", {})
     if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None,
                  help="Pick both answers first; the working is shown after."):
         right_roll, right_chance = question.check(roll, picked)
-        score[(seed, number)] = right_roll and right_chance
+        score[(topic, seed, number)] = right_roll and right_chance
         (st.success if right_roll and right_chance else st.error)(
             ("Right! " if right_roll and right_chance else "Not quite. ")
             + f"It needs **{question.correct_roll}**"
