@@ -86,6 +86,11 @@ def chance_text(p: Fraction) -> str:
     return f"{fraction_text(p)} ({percent(p)})"
 
 
+def faces_of_six(n: int) -> str:
+    """How many faces of a D6 succeed, in words: ``"1 face of 6"``, ``"3 faces of 6"``."""
+    return f"{n} face of 6" if n == 1 else f"{n} faces of 6"
+
+
 def anchor(heading: str) -> str:
     """The link anchor of a heading: ``"8th-edition variant"`` → ``"8th-edition-variant"``."""
     return "-".join("".join(c if c.isalnum() else " " for c in heading.lower()).split())

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, reading
+from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import (
     MODELS_RANGE,
     ChainResult,
@@ -359,7 +359,7 @@ def _roll_step(required: int, roll: str) -> Step:
                 "not say this; it is the long-standing rule of this game family and our reading: "
                 f"{_OUR_READING}.)")
     else:
-        text = f"Needs {required}: roll {roll} on a D6, {len(first)} faces of 6."
+        text = f"Needs {required}: roll {roll} on a D6, {faces_of_six(len(first))}."
     return Step("roll", text, 0, first)
 
 
@@ -560,7 +560,7 @@ def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[
         band = {2: "+2 or more", 3: "+1", 4: "0", 5: "-1", 6: "-2 to -5"}[score]
         shown = f"{d:+d} ({band})" if d not in (-1, 0, 1) else band
         yield Step("roll", f"Strength {s} against Toughness {t}: S - T = {shown}, so {score}+ to wound, "
-                   f"{len(faces)} faces of 6. A natural 1 always fails, and there is no 7+ chart for wounds.",
+                   f"{faces_of_six(len(faces))}. A natural 1 always fails, and there is no 7+ chart for wounds.",
                    hitting_faces=faces, topic="wound")
     if weapon.poisoned:
         poison = wound_faces(score, POISON_BONUS)
@@ -585,7 +585,7 @@ def _save_steps(weapon: Weapon, target: Target):
         yield Step("base", "No armour save.", topic="save")
     elif faces:
         text = (f"Armour {armour}+" + (f", AP {ap}: needs {armour - ap}+" if ap else ": needs it") +
-                f" on a D6, {len(faces)} faces of 6; a natural 1 always fails.")
+                f" on a D6, {faces_of_six(len(faces))}; a natural 1 always fails.")
         yield Step("roll", text, hitting_faces=faces, topic="save")
     else:
         yield Step("roll", f"Armour {armour}+, AP {ap}: it would need {armour - ap}, above 6, so there is "

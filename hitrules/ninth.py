@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, reading
+from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
 from hitrules.dice import parse_attacks
 
@@ -390,10 +390,10 @@ def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
         text = (f"Roll + ({net:+d}) must reach {attack.skill}, which needs a {target}: only the "
                 f"unmodified 6 hits. {edition_rule}")
     elif net == 0:
-        text = f"Roll {attack.skill}+ on a D6: {len(faces)} faces of 6 hit. {edition_rule}"
+        text = f"Roll {attack.skill}+ on a D6: {faces_of_six(len(faces))} hit. {edition_rule}"
     else:
         text = (f"Roll + ({net:+d}) must reach {attack.skill}: natural {faces[0]}+ hits, "
-                f"{len(faces)} faces of 6. {edition_rule}")
+                f"{faces_of_six(len(faces))}. {edition_rule}")
     return Step("roll", text, 0, faces)
 
 
@@ -586,7 +586,7 @@ def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tu
                        topic="wound")
     rule = ("An unmodified 1 always fails and an unmodified 6 always wounds (9th edition)." if edition == 9 else
             "An unmodified 1 always fails; 8th edition has no automatic wound on a 6.")
-    text = (f"Roll {faces_text(faces)} on a D6, {len(faces)} faces of 6." if faces else
+    text = (f"Roll {faces_text(faces)} on a D6, {faces_of_six(len(faces))}." if faces else
             "No D6 result can wound.") + f" {rule}"
     yield Step("roll", text, hitting_faces=faces, topic="wound")
     first = Fraction(len(faces), 6)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hitrules import compare, fantasy, ninth
-from hitrules._steps import Step, check_choice, check_int, percent
+from hitrules._steps import Step, chance_text, check_choice, check_int
 
 __all__ = ["TOPICS", "Question", "describe_attack", "describe_shot", "question"]
 
@@ -210,8 +210,8 @@ def _save_question(rng: random.Random, number: int) -> Question:
         candidates = _SIXTHS | {ninth.save_chance(save, 0, invulnerable, cover), ninth.save_chance(save, ap)}
         ruleset, prompt = "ninth", "What does the save need on the dice (the better one, if it has two)?"
     unsaved = 1 - chance
-    steps = (*result.topic("save"), Step("chance", f"So a wound is saved with 1 - {unsaved} = {chance} "
-                                                   f"({percent(chance)}).", topic="save"))
+    steps = (*result.topic("save"), Step("chance", f"So a wound is saved with 1 - {unsaved} = "
+                                                   f"{chance_text(chance)}.", topic="save"))
     roll = f"{faces[0]}+" if faces else "no save"
     return Question(number, ruleset, situation, roll, SAVE_ROLL_CHOICES, chance, _choices(chance, candidates),
                     steps, "save", prompt, "And the chance that one wound is saved?")
