@@ -105,16 +105,20 @@ def _widget_label(element) -> tuple[str, str] | None:
 class Player:
     """One simulated player with one websocket session."""
 
-    def __init__(self, url: str, scenario: Scenario, rng: random.Random):
+    def __init__(self, url: str, scenario: Scenario, rng: random.Random, query: str = "",
+                 source: str | None = None):
         self.url = url.replace("http://", "ws://") + "/_stcore/stream"
         self.scenario = scenario
         self.rng = rng
+        self.query = query  # the link's query string, as a browser's location.search without "?"
+        self.source = source  # a loopback address to connect from (127.0.0.2, ...), for nginx's ip_hash
         self.ids: dict[str, str] = {}
         self.ws = None
 
     async def connect(self) -> RunResult:
         self.ws = await websockets.connect(self.url, subprotocols=["streamlit", "PLACEHOLDER_AUTH_TOKEN"],
-                                           max_size=2**24, open_timeout=RUN_TIMEOUT)
+                                           max_size=2**24, open_timeout=RUN_TIMEOUT,
+                                           local_addr=(self.source, 0) if self.source else None)
         return await self.rerun([])
 
     async def rerun(self, states: list[WidgetState]) -> RunResult:
@@ -123,7 +127,7 @@ class Player:
         # The page is named by its URL path, as a browser's first request does; a page hash
         # from new_session can belong to the legacy pages/ mode a fresh server starts in.
         msg.rerun_script.page_script_hash = ""
-        msg.rerun_script.query_string = ""
+        msg.rerun_script.query_string = self.query
         msg.rerun_script.widget_states.widgets.extend(states)
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())

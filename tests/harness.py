@@ -1,4 +1,5 @@
-"""What tests and benchmarks share: Debian's Chromium, and a real app server on loopback."""
+"""What tests and benchmarks share: Debian's Chromium and nginx, a real app server on loopback,
+and screenshots (written only when HITRULES_SCREENSHOTS=1, as `make screenshots` sets)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+#: The Debian packages the browser and proxy tests need, and how a root user installs them
+#: (`make test` runs tests/system_packages.py, which does this when it can).
+SYSTEM_PACKAGES = {"chromium": "chromium", "nginx": "nginx-light"}
+INSTALL_COMMAND = f"apt-get update && apt-get install -y {' '.join(SYSTEM_PACKAGES.values())}"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
 def find_chromium() -> str | None:
     """HITRULES_CHROMIUM if set, else a Chromium or Chrome on the PATH."""
     if os.environ.get("HITRULES_CHROMIUM"):
@@ -26,6 +34,39 @@ def find_chromium() -> str | None:
         if found := shutil.which(name):
             return found
     return None
+
+
+def find_nginx() -> str | None:
+    """nginx on the PATH, or where Debian puts it (/usr/sbin is not on every user's PATH)."""
+    return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
+
+
+def missing_packages() -> list[str]:
+    """The Debian packages of SYSTEM_PACKAGES whose program cannot be found."""
+    found = {"chromium": find_chromium(), "nginx": find_nginx()}
+    return [package for program, package in SYSTEM_PACKAGES.items() if not found[program]]
+
+
+def screenshots_wanted() -> bool:
+    """Only `make screenshots` (HITRULES_SCREENSHOTS=1) rewrites docs/screenshots: `make test`
+    leaves the working tree as it found it."""
+    return os.environ.get("HITRULES_SCREENSHOTS") == "1"
+
+
+def save_screenshot(page, name: str) -> Path | None:
+    """The whole page as docs/screenshots/NAME.png, if screenshots are wanted; else nothing.
+
+    Streamlit scrolls inside stMain, not the document, so the viewport grows to fit it first.
+    """
+    if not screenshots_wanted():
+        return None
+    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+    page.set_viewport_size({"width": page.viewport_size["width"], "height": min(max(height, 600), 6000)})
+    page.wait_for_timeout(500)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
 
 
 def free_port() -> int:

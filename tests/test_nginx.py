@@ -9,21 +9,18 @@ import gzip
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
-from harness import ROOT, free_port
+from harness import ROOT, find_nginx, free_port
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed (apt-get install nginx-light); "
-                                                      ".ci/run installs it")
+NGINX = find_nginx()
+pytestmark = pytest.mark.nginx  # skipped without nginx, see conftest.py
 
 
 @pytest.fixture(scope="module")
