@@ -113,6 +113,7 @@ class Player:
         self.query = query  # the link's query string, as a browser's location.search without "?"
         self.source = source  # a loopback address to connect from (127.0.0.2, ...), for nginx's ip_hash
         self.ids: dict[str, str] = {}
+        self.downloads: list[str] = []  # the download buttons' file URLs (/media/...) of the last run
         self.ws = None
 
     async def connect(self) -> RunResult:
@@ -129,6 +130,7 @@ class Player:
         msg.rerun_script.page_script_hash = ""
         msg.rerun_script.query_string = self.query
         msg.rerun_script.widget_states.widgets.extend(states)
+        self.downloads = []
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         metric, error = None, ""
@@ -153,6 +155,8 @@ class Player:
                     metric = element.metric.body
                 elif element.WhichOneof("type") == "exception":
                     error = f"exception: {element.exception.message[:100]}"
+                elif element.WhichOneof("type") == "download_button":
+                    self.downloads.append(element.download_button.url)
             elif kind == "script_finished":
                 status = fwd.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:

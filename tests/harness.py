@@ -1,5 +1,6 @@
-"""What tests and benchmarks share: Debian's Chromium and nginx, a real app server on loopback,
-and screenshots (written only when HITRULES_SCREENSHOTS=1, as `make screenshots` sets)."""
+"""What tests and benchmarks share: Debian's Chromium and nginx, real app servers on loopback
+(behind deploy/nginx.conf if asked), and screenshots (written only when HITRULES_SCREENSHOTS=1,
+as `make screenshots` sets)."""
 
 from __future__ import annotations
 
@@ -113,3 +114,55 @@ class AppServer:
         self.log.close()
 
 
+
+
+class Nginx:
+    """deploy/nginx.conf, as a club would install it, in front of app servers on loopback.
+
+    The site is the deployed file with only these changes: its upstream lists the given ports
+    (the deployed file has one process; affinity by address is already set), it listens on a
+    free loopback port, and its cache and logs live in ``folder``.
+    """
+
+    def __init__(self, ports: list[int], folder: Path, worker_connections: int = 512):
+        nginx = find_nginx()
+        if nginx is None:
+            raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        site = (ROOT / "deploy" / "nginx.conf").read_text()
+        upstream = "".join(f"    server 127.0.0.1:{port};\n" for port in ports)
+        site = site.replace("    server 127.0.0.1:8501;\n", upstream)
+        site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        site = site.replace("/var/cache/nginx/hitrules", str(folder / "cache"))
+        temp_paths = "\n".join(f"  {name}_temp_path {folder / name};" for name in
+                               ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        conf = folder / "nginx.conf"
+        conf.write_text(
+            f"{user}worker_processes 1;\nworker_rlimit_nofile {4 * worker_connections};\n"
+            f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\ndaemon off;\n"
+            f"events {{ worker_connections {worker_connections}; }}\n"
+            f"http {{\n  include /etc/nginx/mime.types;\n  access_log {folder / 'access.log'};\n{temp_paths}\n"
+            f"{site}\n}}\n")
+        check = subprocess.run([nginx, "-t", "-c", str(conf), "-p", str(folder)], capture_output=True, text=True)
+        if check.returncode != 0:
+            raise RuntimeError(check.stderr)
+        self.proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(folder)], start_new_session=True,
+                                     stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2).read()
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    self.stop()
+                    raise
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)

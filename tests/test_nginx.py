@@ -6,57 +6,27 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import gzip
-import os
+import http.client
 import random
 import re
-import subprocess
 import sys
 import time
 import urllib.request
 
 import pytest
-from harness import ROOT, find_nginx, free_port
+from harness import ROOT, AppServer, Nginx
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-NGINX = find_nginx()
 pytestmark = pytest.mark.nginx  # skipped without nginx, see conftest.py
 
 
 @pytest.fixture(scope="module")
 def proxy(app_server, tmp_path_factory):
     """nginx with deploy/nginx.conf, pointed at the test's app server, on a free loopback port."""
-    tmp = tmp_path_factory.mktemp("nginx")
-    port = free_port()
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    site = site.replace("127.0.0.1:8501", f"127.0.0.1:{app_server.port}")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    site = site.replace("/var/cache/nginx/hitrules", str(tmp / "cache"))
-    temp_paths = "\n".join(f"  {name}_temp_path {tmp / name};" for name in
-                           ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    user = "user root;\n" if os.geteuid() == 0 else ""
-    (tmp / "nginx.conf").write_text(
-        f"{user}worker_processes 1;\npid {tmp / 'nginx.pid'};\nerror_log {tmp / 'error.log'} warn;\n"
-        f"daemon off;\nevents {{ worker_connections 512; }}\nhttp {{\n  include /etc/nginx/mime.types;\n"
-        f"  access_log {tmp / 'access.log'};\n{temp_paths}\n{site}\n}}\n")
-    check = subprocess.run([NGINX, "-t", "-c", str(tmp / "nginx.conf"), "-p", str(tmp)], capture_output=True,
-                           text=True)
-    assert check.returncode == 0, check.stderr
-    proc = subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-p", str(tmp)], start_new_session=True,
-                            stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read()
-            break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    nginx = Nginx([app_server.port], tmp_path_factory.mktemp("nginx"))
+    yield nginx.url
+    nginx.stop()
 
 
 def get(url: str, gzip_ok: bool = True):
@@ -101,6 +71,62 @@ def test_the_websocket_works_through_the_proxy(proxy):
     assert first.ok and first.metric == "1/2 (50.0%)"
     assert second.ok and second.metric == expected
     assert state == State.CLOSED
+
+
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory):
+    """Two app processes behind one nginx, as docs/hosting.md sets up a bigger club."""
+    servers = [AppServer(ROOT / "app.py"), AppServer(ROOT / "app.py")]
+    nginx = Nginx([s.port for s in servers], tmp_path_factory.mktemp("nginx-two"))
+    yield nginx, servers
+    nginx.stop()
+    for server in servers:
+        server.stop()
+
+
+def fetch(url: str, path: str, source: str = "127.0.0.1") -> tuple[int, str, bytes]:
+    """GET from a given loopback address (nginx spreads the players by address)."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, response.getheader("Content-Type", ""), response.read()
+    finally:
+        connection.close()
+
+
+def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two_processes):
+    """Affinity: a tab's download lives in the process that runs its session, and nginx sends
+    the download from the same address there. Finds an address that lands on the second
+    process, then downloads Explore's comparison table through nginx from it."""
+    from load import Player, Scenario
+
+    nginx, (first, second) = two_processes
+    explore = Scenario()
+    explore.page_name = "explore"
+
+    async def tab_on_the_second_process():
+        for last in range(2, 66):
+            source = f"127.0.0.{last}"
+            player = Player(nginx.url, explore, random.Random(1), query="view=diff", source=source)
+            try:
+                run = await player.connect()
+                assert run.ok and len(player.downloads) == 1, (run, player.downloads)
+                media = player.downloads[0]
+                held_by = [server for server in (first, second) if fetch(server.url, media)[0] == 200]
+                if held_by == [second]:
+                    return source, media, fetch(nginx.url, media, source)
+            finally:
+                await player.close()
+        raise AssertionError("no loopback address from 127.0.0.2 to 127.0.0.65 reached the second process")
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        source, media, (status, kind, body) = pool.submit(
+            asyncio.run, tab_on_the_second_process()).result(timeout=120)
+    assert status == 200, (source, media, status)
+    assert kind.startswith("text/csv")
+    assert body.decode().splitlines()[0] == "modifier,fantasy,8th,9th,agree,why they differ"
 
 
 @pytest.mark.browser
