@@ -84,22 +84,32 @@ def two_processes(tmp_path_factory):
         server.stop()
 
 
-def fetch(url: str, path: str, source: str = "127.0.0.1") -> tuple[int, str, bytes]:
-    """GET from a given loopback address (nginx spreads the players by address)."""
+def fetch(url: str, path: str, source: str = "127.0.0.1", cookie: str | None = None) -> tuple[int, dict, bytes]:
+    """GET from a given loopback address, with a given Cookie header (nginx routes by either)."""
     host, port = url.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
     try:
-        connection.request("GET", path)
+        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
         response = connection.getresponse()
-        return response.status, response.getheader("Content-Type", ""), response.read()
+        return response.status, dict(response.getheaders()), response.read()
     finally:
         connection.close()
 
 
-def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two_processes):
+def test_a_page_gives_the_browser_its_route_cookie_once(proxy):
+    status, headers, _ = fetch(proxy, "/fantasy")
+    assert status == 200 and re.fullmatch(r"hitrules_route=[0-9a-f]{32}; Path=/; HttpOnly; SameSite=Lax",
+                                          headers["Set-Cookie"])
+    _, again, _ = fetch(proxy, "/fantasy", cookie=headers["Set-Cookie"].split(";")[0])
+    assert "Set-Cookie" not in again
+
+
+@pytest.mark.parametrize("routed_by", ["address", "cookie"])
+def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two_processes, routed_by):
     """Affinity: a tab's download lives in the process that runs its session, and nginx sends
-    the download from the same address there. Finds an address that lands on the second
-    process, then downloads Explore's comparison table through nginx from it."""
+    the download there too, by the tab's route cookie or, without one, by its address. Finds a
+    tab that lands on the second process, then downloads Explore's comparison table through
+    nginx the way that tab would."""
     from load import Player, Scenario
 
     nginx, (first, second) = two_processes
@@ -107,25 +117,26 @@ def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two
     explore.page_name = "explore"
 
     async def tab_on_the_second_process():
-        for last in range(2, 66):
-            source = f"127.0.0.{last}"
-            player = Player(nginx.url, explore, random.Random(1), query="view=diff", source=source)
+        for n in range(2, 66):
+            by_address = routed_by == "address"
+            source = f"127.0.0.{n}" if by_address else "127.0.0.1"
+            cookie = None if by_address else f"hitrules_route={n:032x}"
+            player = Player(nginx.url, explore, random.Random(1), query="view=diff", source=source, cookie=cookie)
             try:
                 run = await player.connect()
                 assert run.ok and len(player.downloads) == 1, (run, player.downloads)
                 media = player.downloads[0]
                 held_by = [server for server in (first, second) if fetch(server.url, media)[0] == 200]
                 if held_by == [second]:
-                    return source, media, fetch(nginx.url, media, source)
+                    return media, fetch(nginx.url, media, source, cookie)
             finally:
                 await player.close()
-        raise AssertionError("no loopback address from 127.0.0.2 to 127.0.0.65 reached the second process")
+        raise AssertionError(f"none of 64 {routed_by}es reached the second process")
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        source, media, (status, kind, body) = pool.submit(
-            asyncio.run, tab_on_the_second_process()).result(timeout=120)
-    assert status == 200, (source, media, status)
-    assert kind.startswith("text/csv")
+        media, (status, headers, body) = pool.submit(asyncio.run, tab_on_the_second_process()).result(timeout=120)
+    assert status == 200, (media, status)
+    assert headers["Content-Type"].startswith("text/csv")
     assert body.decode().splitlines()[0] == "modifier,fantasy,8th,9th,agree,why they differ"
 
 
