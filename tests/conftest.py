@@ -34,6 +34,7 @@ def _missing_reason(marker: str) -> str | None:
     return f"no {name} found: as root, {INSTALL_COMMAND} (`make test` does it when run as root) {alternative}".strip()
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected, so that the counts are right
 def pytest_collection_modifyitems(config, items):
     config._hitrules_skipped = {}
     for marker in NEEDS:

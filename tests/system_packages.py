@@ -57,7 +57,7 @@ def ensure(dry_run: bool = False, run=subprocess.run) -> int:
         else:
             return 0
     banner(f"{' and '.join(packages)} missing, and {reason}: the browser and nginx tests will be SKIPPED.",
-           "To run them, install it as root, then run `make test` again:",
+           f"To run them, install {'them' if len(packages) > 1 else 'it'} as root, then run `make test` again:",
            f"    sudo sh -c '{INSTALL_COMMAND}'",
            "(or set HITRULES_CHROMIUM to a Chromium or Chrome binary; HITRULES_SKIP_BROWSER=1 hides this)")
     return 1 if required else 0
