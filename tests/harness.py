@@ -145,8 +145,10 @@ class Nginx:
             f"{user}worker_processes 1;\nworker_rlimit_nofile {4 * worker_connections};\n"
             f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\ndaemon off;\n"
             f"events {{ worker_connections {worker_connections}; }}\n"
-            f"http {{\n  include /etc/nginx/mime.types;\n  access_log {folder / 'access.log'};\n{temp_paths}\n"
-            f"{site}\n}}\n")
+            f"http {{\n  include /etc/nginx/mime.types;\n{temp_paths}\n"
+            # Which process served each request: the tests check affinity with it.
+            f"  log_format routed '$remote_addr|$cookie_hitrules_route|$upstream_addr|$request|$status';\n"
+            f"  access_log {folder / 'access.log'} routed;\n{site}\n}}\n")
         check = subprocess.run([nginx, "-t", "-c", str(conf), "-p", str(folder)], capture_output=True, text=True)
         if check.returncode != 0:
             raise RuntimeError(check.stderr)
@@ -161,6 +163,12 @@ class Nginx:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
                     self.stop()
                     raise
+
+    def served(self) -> list[dict[str, str]]:
+        """The requests done so far: address, route cookie, upstream (host:port), request, status."""
+        keys = ("address", "cookie", "upstream", "request", "status")
+        lines = (self.folder / "access.log").read_text().splitlines()
+        return [dict(zip(keys, line.split("|"), strict=True)) for line in lines]
 
     def stop(self) -> None:
         if self.proc.poll() is None:

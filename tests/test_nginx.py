@@ -107,36 +107,48 @@ def test_a_page_gives_the_browser_its_route_cookie_once(proxy):
 @pytest.mark.parametrize("routed_by", ["address", "cookie"])
 def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two_processes, routed_by):
     """Affinity: a tab's download lives in the process that runs its session, and nginx sends
-    the download there too, by the tab's route cookie or, without one, by its address. Finds a
-    tab that lands on the second process, then downloads Explore's comparison table through
-    nginx the way that tab would."""
+    the download there too, by the tab's route cookie or, without one, by its address. Opens
+    tabs until one lands on the second process (nginx's log says where each request went),
+    downloads Explore's comparison table through nginx the way that tab would, and checks that
+    the websocket and the download were served by that same process."""
     from load import Player, Scenario
 
-    nginx, (first, second) = two_processes
+    nginx, (_, second) = two_processes
     explore = Scenario()
     explore.page_name = "explore"
+
+    def upstream(request_start: str, route: str) -> str | None:
+        found = [r["upstream"] for r in nginx.served() if r["request"].startswith(request_start)
+                 and route in (r["address"], r["cookie"])]
+        return found[-1] if found else None
 
     async def tab_on_the_second_process():
         for n in range(2, 66):
             by_address = routed_by == "address"
             source = f"127.0.0.{n}" if by_address else "127.0.0.1"
-            cookie = None if by_address else f"hitrules_route={n:032x}"
+            route = f"{n:032x}"
+            cookie = None if by_address else f"hitrules_route={route}"
             player = Player(nginx.url, explore, random.Random(1), query="view=diff", source=source, cookie=cookie)
             try:
                 run = await player.connect()
                 assert run.ok and len(player.downloads) == 1, (run, player.downloads)
-                media = player.downloads[0]
-                held_by = [server for server in (first, second) if fetch(server.url, media)[0] == 200]
-                if held_by == [second]:
-                    return media, fetch(nginx.url, media, source, cookie)
+                download = fetch(nginx.url, player.downloads[0], source, cookie)
             finally:
                 await player.close()
-        raise AssertionError(f"none of 64 {routed_by}es reached the second process")
+            key = source if by_address else route
+            for _ in range(50):  # nginx logs the websocket when it closes
+                if (stream := upstream("GET /_stcore/stream", key)) is not None:
+                    break
+                await asyncio.sleep(0.1)
+            if stream == f"127.0.0.1:{second.port}":
+                return download, stream, upstream(f"GET {player.downloads[0]}", key)
+        raise AssertionError(f"none of 64 tabs routed by {routed_by} reached the second process")
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        media, (status, headers, body) = pool.submit(asyncio.run, tab_on_the_second_process()).result(timeout=120)
-    assert status == 200, (media, status)
-    assert headers["Content-Type"].startswith("text/csv")
+        (status, headers, body), stream, download_upstream = pool.submit(
+            asyncio.run, tab_on_the_second_process()).result(timeout=120)
+    assert download_upstream == stream
+    assert status == 200 and headers["Content-Type"].startswith("text/csv")
     assert body.decode().splitlines()[0] == "modifier,fantasy,8th,9th,agree,why they differ"
 
 
