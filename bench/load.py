@@ -355,10 +355,10 @@ def ceiling(label: str, start_run, steps: list[int]) -> list[Report]:
 
 
 def nginx_pids(nginx: Nginx) -> tuple[int, ...]:
-    """nginx's master and its workers."""
+    """nginx's worker processes (not its cache loader, which exits after a minute)."""
     pid = nginx.proc.pid
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return (pid, *map(int, children))
+    children = map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
+    return tuple(c for c in children if b"worker process" in Path(f"/proc/{c}/cmdline").read_bytes())
 
 
 def main() -> int:

@@ -5,6 +5,7 @@ as `make screenshots` sets)."""
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -140,9 +141,10 @@ class Nginx:
         temp_paths = "\n".join(f"  {name}_temp_path {folder / name};" for name in
                                ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
         user = "user root;\n" if os.geteuid() == 0 else ""
+        open_files = resource.getrlimit(resource.RLIMIT_NOFILE)[1]  # nginx may not raise its hard limit
         conf = folder / "nginx.conf"
         conf.write_text(
-            f"{user}worker_processes 1;\nworker_rlimit_nofile {4 * worker_connections};\n"
+            f"{user}worker_processes 1;\nworker_rlimit_nofile {min(4 * worker_connections, open_files)};\n"
             f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\ndaemon off;\n"
             f"events {{ worker_connections {worker_connections}; }}\n"
             f"http {{\n  include /etc/nginx/mime.types;\n{temp_paths}\n"
