@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 HITRULES_HOST ?= localhost
 HITRULES_PORT ?= 8501
 
-.PHONY: run test lint bench load soak fuzz serve-public clean
+.PHONY: run test lint system-packages screenshots bench load soak fuzz serve-public clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,20 @@ serve-public: $(VENV)/.run-installed
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .
 
-test: lint
+# What the browser and nginx tests need from the system (Debian's chromium and nginx-light):
+# installed as root with apt-get when missing; otherwise a banner gives the command and those
+# tests skip (HITRULES_SKIP_BROWSER=1 skips them on purpose). See tests/system_packages.py.
+system-packages: $(VENV)/.dev-installed
+	$(PY) tests/system_packages.py
+
+# Every test; it writes nothing in the working tree (screenshots: `make screenshots`) and
+# asserts no wall-clock time (speed limits: `make bench` and `make fuzz`).
+test: lint system-packages
 	$(PY) -m pytest
+
+# Refreshes docs/screenshots: the browser tests with HITRULES_SCREENSHOTS=1.
+screenshots: system-packages
+	HITRULES_SCREENSHOTS=1 $(PY) -m pytest -m browser -p no:cacheprovider -q tests/test_browser.py
 
 bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py
@@ -49,7 +61,8 @@ soak: $(VENV)/.dev-installed
 	$(PY) bench/load.py --soak 600
 
 fuzz: $(VENV)/.dev-installed
-	HITRULES_FUZZ_EXAMPLES=10000 $(PY) -m pytest tests/test_fuzz.py tests/test_fuzz_chain.py -p no:cacheprovider --timeout=0 -q
+	HITRULES_FUZZ_EXAMPLES=10000 HITRULES_SPEED_LIMITS=1 $(PY) -m pytest tests/test_fuzz.py tests/test_fuzz_chain.py \
+		-p no:cacheprovider --timeout=0 -q -s
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -6,12 +6,17 @@ waits a think time between changes, and checks every "Hit chance" shown against 
 An error is a wrong value, an exception element, a run that did not finish ok, a timeout or
 a dropped connection. Traffic goes to 127.0.0.1 only, and every loop is bounded.
 
-    python bench/load.py                  # stress sweep N = 10, 20, 40, 80 and N = 100 realistic
+    python bench/load.py                  # one process's ceiling, then two behind nginx (make load)
     python bench/load.py --soak 600       # 30 players for 600 s: is the memory flat?
-    python bench/load.py --users 20 --think 0.5 2 --interactions 20   # one custom run
+    python bench/load.py --sweep          # the stress sweep N = 10..80 at 0.5-2 s, vs the trivial page
+    python bench/load.py --users 800 --processes 2   # custom runs (2+ processes: behind nginx)
 
-It reports p50/p95/max latency, runs/s, server CPU ms per run, peak RSS and errors for our
-pages and for a trivial page (one number input, one metric, one Plotly chart) in the same run.
+`make load` steps up the players (a change every 3 to 12 s) on one process until p95 passes
+1 s or the first error, then does the same with two processes behind deploy/nginx.conf, the
+players connecting from 64 loopback addresses so that nginx's affinity by address spreads
+them. The trivial page (one number input, one metric, one Plotly chart) runs at the first step
+as the baseline. It reports p50/p95/max latency, runs/s, server CPU ms per run, peak RSS,
+errors, and the CPU of each app process, of nginx and of the load client.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import statistics
 import sys
 import threading
@@ -36,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness import AppServer  # noqa: E402
+from harness import AppServer, Nginx  # noqa: E402
 
 from hitrules import fantasy, ninth  # noqa: E402
 from hitrules._steps import chance_text  # noqa: E402
@@ -105,16 +111,23 @@ def _widget_label(element) -> tuple[str, str] | None:
 class Player:
     """One simulated player with one websocket session."""
 
-    def __init__(self, url: str, scenario: Scenario, rng: random.Random):
+    def __init__(self, url: str, scenario: Scenario, rng: random.Random, query: str = "",
+                 source: str | None = None, cookie: str | None = None):
         self.url = url.replace("http://", "ws://") + "/_stcore/stream"
         self.scenario = scenario
         self.rng = rng
+        self.query = query  # the link's query string, as a browser's location.search without "?"
+        self.source = source  # a loopback address to connect from (127.0.0.2, ...): nginx routes by it
+        self.cookie = cookie  # or a Cookie header, as a browser sends nginx's route cookie
         self.ids: dict[str, str] = {}
+        self.downloads: list[str] = []  # the download buttons' file URLs (/media/...) of the last run
         self.ws = None
 
     async def connect(self) -> RunResult:
         self.ws = await websockets.connect(self.url, subprotocols=["streamlit", "PLACEHOLDER_AUTH_TOKEN"],
-                                           max_size=2**24, open_timeout=RUN_TIMEOUT)
+                                           max_size=2**24, open_timeout=RUN_TIMEOUT,
+                                           local_addr=(self.source, 0) if self.source else None,
+                                           additional_headers={"Cookie": self.cookie} if self.cookie else None)
         return await self.rerun([])
 
     async def rerun(self, states: list[WidgetState]) -> RunResult:
@@ -123,8 +136,9 @@ class Player:
         # The page is named by its URL path, as a browser's first request does; a page hash
         # from new_session can belong to the legacy pages/ mode a fresh server starts in.
         msg.rerun_script.page_script_hash = ""
-        msg.rerun_script.query_string = ""
+        msg.rerun_script.query_string = self.query
         msg.rerun_script.widget_states.widgets.extend(states)
+        self.downloads = []
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         metric, error = None, ""
@@ -149,6 +163,8 @@ class Player:
                     metric = element.metric.body
                 elif element.WhichOneof("type") == "exception":
                     error = f"exception: {element.exception.message[:100]}"
+                elif element.WhichOneof("type") == "download_button":
+                    self.downloads.append(element.download_button.url)
             elif kind == "script_finished":
                 status = fwd.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
@@ -166,24 +182,30 @@ class Player:
 # ----- measuring the server -----
 
 class ServerWatch:
-    """CPU seconds and peak RSS of the server process, sampled from /proc."""
+    """CPU seconds (each process's, and in all) and peak RSS (all together) of the server
+    processes, sampled from /proc."""
 
-    def __init__(self, pid: int):
-        self.pid = pid
+    def __init__(self, *pids: int):
+        self.pids = pids
         self.peak_rss = 0
         self.samples: list[tuple[float, int]] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
 
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    def cpu_each(self) -> list[float]:
+        seconds = []
+        for pid in self.pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            seconds.append((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+        return seconds
 
     def rss(self) -> int:
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-        return 0
+        total = 0
+        for pid in self.pids:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        return total
 
     def _sample(self) -> None:
         start = time.monotonic()
@@ -193,7 +215,7 @@ class ServerWatch:
             self.samples.append((time.monotonic() - start, rss))
 
     def __enter__(self):
-        self.cpu0 = self.cpu_seconds()
+        self.cpu0 = self.cpu_each()
         self.peak_rss = self.rss()
         self._thread.start()
         return self
@@ -201,7 +223,8 @@ class ServerWatch:
     def __exit__(self, *exc):
         self._stop.set()
         self._thread.join()
-        self.cpu = self.cpu_seconds() - self.cpu0
+        self.each = [after - before for after, before in zip(self.cpu_each(), self.cpu0, strict=True)]
+        self.cpu = sum(self.each)
 
 
 # ----- a run -----
@@ -216,10 +239,15 @@ class Report:
     cpu: float = 0.0
     peak_rss: int = 0
 
+    @property
+    def p95(self) -> float:
+        lat = sorted(self.latencies) or [0.0]
+        return lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+
     def row(self) -> str:
         lat = sorted(self.latencies) or [0.0]
         p50 = statistics.median(lat)
-        p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+        p95 = self.p95
         runs = len(self.latencies)
         cpu_ms = 1000 * self.cpu / runs if runs else 0.0
         return (f"| {self.label} | {self.users} | {runs} | {p50 * 1000:.0f} | {p95 * 1000:.0f} | "
@@ -231,10 +259,11 @@ HEADER = ("| page | users | runs | p50 ms | p95 ms | max ms | runs/s | server CP
           "|---|---|---|---|---|---|---|---|---|---|")
 
 
-async def player_loop(url, scenario, seed, interactions, think, report: Report, until: float | None):
+async def player_loop(url, scenario, seed, interactions, think, report: Report, until: float | None,
+                      arrive: float, source: str | None):
     rng = random.Random(seed)
-    player = Player(url, scenario, rng)
-    await asyncio.sleep(rng.uniform(0, think[1]))  # players arrive spread over a think time
+    player = Player(url, scenario, rng, source=source)
+    await asyncio.sleep(rng.uniform(0, arrive))  # players arrive spread over some seconds
     try:
         first = await player.connect()
         if not first.ok:
@@ -253,66 +282,186 @@ async def player_loop(url, scenario, seed, interactions, think, report: Report, 
             elif result.metric != expected:
                 report.errors.append(f"wrong value: {result.metric!r}, expected {expected!r}")
             done += 1
-    except (OSError, websockets.ConnectionClosed, KeyError) as error:
+    except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus, KeyError, TimeoutError) as error:
         report.errors.append(f"dropped: {type(error).__name__}: {error}")
     finally:
         await player.close()
 
 
-def run(server: AppServer, scenarios: list[Scenario], label: str, users: int, interactions: int,
-        think: tuple[float, float], duration: float | None = None) -> Report:
+ARRIVALS_PER_SECOND = 10
+
+#: Loopback addresses the players connect from through nginx, which spreads them over the app
+#: processes by address: like players on 64 different networks.
+SOURCES = tuple(f"127.0.0.{n}" for n in range(2, 66))
+
+
+def run(url: str, pids: list[int], scenarios: list[Scenario], label: str, users: int, interactions: int,
+        think: tuple[float, float], duration: float | None = None, sources: tuple[str, ...] = (),
+        watch_too: tuple[int, ...] = ()) -> Report:
+    """One run: ``users`` players against ``url``; the CPU of ``pids`` (the app processes) is
+    per run, that of ``watch_too`` (nginx) and of this load client is reported beside it."""
     report = Report(label, users)
-    with ServerWatch(server.proc.pid) as watch:
+    # Arrivals: over one think time, and at most 10 new players a second (a club's players
+    # come in over minutes; a first visit is several times a rerun's work).
+    arrive = max(think[1], users / ARRIVALS_PER_SECOND)
+    client0 = time.process_time()
+    with ServerWatch(*pids) as watch, ServerWatch(*watch_too) as proxy:
         start = time.monotonic()
         until = start + duration if duration else None
 
         async def everyone():
-            await asyncio.gather(*(player_loop(server.url, scenarios[i % len(scenarios)], 1000 * users + i,
-                                               interactions, think, report, until) for i in range(users)))
+            await asyncio.gather(*(player_loop(url, scenarios[i % len(scenarios)], 1000 * users + i, interactions,
+                                               think, report, until, arrive,
+                                               sources[i % len(sources)] if sources else None)
+                                   for i in range(users)))
 
         asyncio.run(everyone())
         report.wall = time.monotonic() - start
     report.cpu, report.peak_rss = watch.cpu, watch.peak_rss
     report.samples = watch.samples  # type: ignore[attr-defined]
+    report.cpu_split = (watch.each, proxy.cpu, time.process_time() - client0)  # type: ignore[attr-defined]
     return report
+
+
+def passes(report: Report) -> bool:
+    """The goal for a realistic run: p95 under 1 s and no error."""
+    return not report.errors and report.p95 < 1.0
+
+
+def ceiling(label: str, start_run, steps: list[int]) -> list[Report]:
+    """Runs with more and more players until one fails the goal (p95 1 s or an error)."""
+    reports = []
+    for users in steps:
+        report = start_run(users)
+        reports.append(report)
+        print(report.row(), flush=True)
+        each, proxy_cpu, client_cpu = report.cpu_split
+        wall = report.wall or 1
+        split = ", ".join(f"{100 * c / wall:.0f}%" for c in each)
+        print(f"  CPU of a core over the run: app processes {split}"
+              + (f", nginx {100 * proxy_cpu / wall:.0f}%" if proxy_cpu else "")
+              + f", load client {100 * client_cpu / wall:.0f}%", flush=True)
+        if report.errors:
+            print(f"  errors: {len(report.errors)}, first 3: {report.errors[:3]}", flush=True)
+        if not passes(report):
+            break
+    held = [r.users for r in reports if passes(r)]
+    failed = [r for r in reports if not passes(r)]
+    verdict = f"holds {held[-1]} players" if held else "holds none of the steps"
+    verdict += (f"; at {failed[0].users}: p95 {failed[0].p95 * 1000:.0f} ms, {len(failed[0].errors)} errors"
+                if failed else " (the last step tried; the ceiling is higher)")
+    print(f"\n{label}: {verdict}\n", flush=True)
+    return reports
+
+
+def nginx_pids(nginx: Nginx) -> tuple[int, ...]:
+    """nginx's worker processes (not its cache loader, which exits after a minute)."""
+    pid = nginx.proc.pid
+    children = map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
+    return tuple(c for c in children if b"worker process" in Path(f"/proc/{c}/cmdline").read_bytes())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--users", type=int, nargs="*", help="one custom run with these user counts")
+    parser.add_argument("--users", type=int, nargs="*", help="custom runs with these user counts")
+    parser.add_argument("--processes", type=int, default=1, help="custom runs: app processes (2+: behind nginx)")
     parser.add_argument("--think", type=float, nargs=2, default=None, help="think time range, seconds")
-    parser.add_argument("--interactions", type=int, default=20)
+    parser.add_argument("--interactions", type=int, default=None, help="changes per player (default 6; 20 custom)")
     parser.add_argument("--soak", type=float, default=0, help="soak: 30 players for this many seconds")
+    parser.add_argument("--sweep", action="store_true", help="the stress sweep, N = 10..80 at 0.5-2 s, vs trivial")
     parser.add_argument("--default-settings", action="store_true", help="Streamlit's defaults (postScriptGC on)")
     args = parser.parse_args()
     settings = ("--server.fileWatcherType", "none") if args.default_settings else SERVER_SETTINGS
+    # Each player holds a socket (two through nginx): more than the usual 1,024 descriptors.
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    ours = [Fantasy(), Ninth()]
+    print(f"server settings: {' '.join(settings) or 'Streamlit defaults'}; {os.cpu_count()} cores; "
+          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n", flush=True)
+    if args.soak:
+        app = AppServer(ROOT / "app.py", *settings)
+        try:
+            report = run(app.url, [app.proc.pid], ours, "fantasy + ninth (soak)", 30, 10**6, (3.0, 12.0),
+                         duration=args.soak)
+        finally:
+            app.stop()
+        print(HEADER)
+        print(report.row())
+        samples = report.samples
+        settled = [rss for t, rss in samples if t >= 60] or [rss for _, rss in samples]
+        print(f"\nRSS over the soak (after the first minute): min {min(settled) / 2**20:.1f} MB, "
+              f"max {max(settled) / 2**20:.1f} MB, growth {100 * (max(settled) / min(settled) - 1):.1f}%")
+        for t, rss in samples[:: max(1, len(samples) // 12)]:
+            print(f"  t={t:6.0f} s  RSS {rss / 2**20:6.1f} MB")
+        return 1 if report.errors else 0
+    if args.sweep:
+        return sweep(settings, args.interactions or 20)
+    think = tuple(args.think or (3.0, 12.0))
+    interactions = args.interactions or (20 if args.users else 6)
+    if args.users:
+        reports = processes_run(settings, args.processes, args.users, think, interactions, ours, stop_early=False)
+        return 0 if all(passes(r) for r in reports) else 1
+    # make load: one process's ceiling, with the trivial page at the first step as the baseline,
+    # then two processes behind nginx, from 64 loopback addresses.
+    trivial = AppServer(ROOT / "bench" / "trivial_app.py", *settings)
+    try:
+        print(HEADER)
+        baseline = run(trivial.url, [trivial.proc.pid], [Trivial()], f"trivial (think {think[0]:g}-{think[1]:g} s)",
+                       400, interactions, think)
+        print(baseline.row(), flush=True)
+    finally:
+        trivial.stop()
+    processes_run(settings, 1, ONE_PROCESS_STEPS, think, interactions, ours)
+    reports = processes_run(settings, 2, TWO_PROCESS_STEPS, think, interactions, ours)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0 if passes(reports[0]) else 1
+
+
+#: make load's steps (players at 3-12 s think time): one process, then two behind nginx.
+ONE_PROCESS_STEPS = [400, 700, 1000, 1300]
+TWO_PROCESS_STEPS = [800, 1200, 1600]
+
+
+def processes_run(settings, processes: int, steps: list[int], think, interactions: int, scenarios,
+                  stop_early: bool = True) -> list[Report]:
+    """Runs with more and more players against ``processes`` app processes (behind nginx when
+    there are several), until one fails the goal (unless ``stop_early`` is off)."""
+    apps = [AppServer(ROOT / "app.py", *settings) for _ in range(processes)]
+    nginx = Nginx([a.port for a in apps], ROOT / "build" / "load-nginx", worker_connections=8192) \
+        if processes > 1 else None
+    where = f"{processes} processes behind nginx, from {len(SOURCES)} addresses" if nginx else "1 process, direct"
+    try:
+        def start_run(users):
+            label = f"fantasy + ninth, {where} (think {think[0]:g}-{think[1]:g} s)"
+            if nginx:
+                return run(nginx.url, [a.proc.pid for a in apps], scenarios, label, users, interactions, think,
+                           sources=SOURCES, watch_too=nginx_pids(nginx))
+            return run(apps[0].url, [apps[0].proc.pid], scenarios, label, users, interactions, think)
+
+        if not stop_early:
+            print(HEADER)
+            return [ceiling(where, start_run, [users])[0] for users in steps]
+        return ceiling(where, start_run, steps)
+    finally:
+        if nginx:
+            nginx.stop()
+        for app in apps:
+            app.stop()
+
+
+def sweep(settings, interactions: int) -> int:
+    """The stress sweep: N = 10, 20, 40, 80 at 0.5-2 s and N = 100 at 3-12 s, each against the
+    trivial page in the same run."""
     app = AppServer(ROOT / "app.py", *settings)
     trivial = AppServer(ROOT / "bench" / "trivial_app.py", *settings)
-    ours = [Fantasy(), Ninth()]
     failed = False
     try:
-        print(f"server settings: {' '.join(settings) or 'Streamlit defaults'}; {os.cpu_count()} cores\n")
-        if args.soak:
-            report = run(app, ours, "fantasy + ninth (soak)", 30, 10**6, (3.0, 12.0), duration=args.soak)
-            print(HEADER)
-            print(report.row())
-            samples = report.samples
-            settled = [rss for t, rss in samples if t >= 60] or [rss for _, rss in samples]
-            print(f"\nRSS over the soak (after the first minute): min {min(settled) / 2**20:.1f} MB, "
-                  f"max {max(settled) / 2**20:.1f} MB, growth {100 * (max(settled) / min(settled) - 1):.1f}%")
-            for t, rss in samples[:: max(1, len(samples) // 12)]:
-                print(f"  t={t:6.0f} s  RSS {rss / 2**20:6.1f} MB")
-            return 1 if report.errors else 0
-        plans = []
-        if args.users:
-            plans = [(n, tuple(args.think or (0.5, 2.0))) for n in args.users]
-        else:
-            plans = [(n, (0.5, 2.0)) for n in (10, 20, 40, 80)] + [(100, (3.0, 12.0))]
         print(HEADER)
-        for users, think in plans:
-            for label, server, scenarios in (("fantasy + ninth", app, ours), ("trivial", trivial, [Trivial()])):
-                report = run(server, scenarios, f"{label} (think {think[0]:g}-{think[1]:g} s)", users,
-                             args.interactions, think)
+        for users, think in [(n, (0.5, 2.0)) for n in (10, 20, 40, 80)] + [(100, (3.0, 12.0))]:
+            for label, server, scenarios in (("fantasy + ninth", app, [Fantasy(), Ninth()]),
+                                             ("trivial", trivial, [Trivial()])):
+                report = run(server.url, [server.proc.pid], scenarios, f"{label} (think {think[0]:g}-{think[1]:g} s)",
+                             users, interactions, think)
                 print(report.row(), flush=True)
                 if report.errors:
                     print(f"  errors, first 3: {report.errors[:3]}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import floor
+from math import comb, floor
 
 from hitrules import dice, fantasy, ninth
 from hitrules._steps import Step, check_choice, check_int
@@ -178,13 +178,19 @@ def shots_needed(p: Fraction, hits: int, confidence: Fraction, most: int = dice.
     if isinstance(confidence, bool) or not isinstance(confidence, (int, Fraction)) or not 0 < confidence < 1:
         raise ValueError("The chance wanted must be above 0% and below 100%.")
     check_int("The most shots", most, 1, dice.MAX_ATTACKS)
+    chance = dice._as_chance(p)
+    a, b = chance.numerator, chance.denominator
+    confidence = Fraction(confidence)
 
     def enough(n: int) -> bool:
-        return dice.hits(n, p).at_least(hits) >= confidence
+        # P(at least `hits` of n) = 1 - P(fewer): only the `hits` terms below it, exactly, over
+        # b^n, instead of the whole distribution of n + 1 terms (up to 1,000 big numbers).
+        fewer = sum(comb(n, k) * a**k * (b - a) ** (n - k) for k in range(hits))
+        return (b**n - fewer) * confidence.denominator >= confidence.numerator * b**n
 
-    if p == 0 or not enough(most):
+    if a == 0 or not enough(most):
         return None
-    low, high = hits, most  # fewer shots than hits can never do it
+    low, high = hits, most  # fewer shots than hits can never do it; P(at least) grows with n
     while low < high:
         mid = (low + high) // 2
         if enough(mid):

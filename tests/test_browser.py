@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
+from harness import save_screenshot
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 PAGES = ["", "fantasy", "ninth", "explore", "learn"]
 
 
@@ -72,16 +72,6 @@ def pick(page: Page, option: str) -> None:
     """Choose a radio option by its label."""
     page.locator('[data-testid="stRadio"] label').filter(has_text=option).first.click()
     wait_ready(page)
-
-
-def screenshot(page: Page, name: str) -> None:
-    """The whole page: Streamlit scrolls inside stMain, so grow the viewport to fit it first."""
-    height = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
-    width = page.viewport_size["width"]
-    page.set_viewport_size({"width": width, "height": min(max(height, 600), 6000)})
-    page.wait_for_timeout(500)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -202,7 +192,7 @@ def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
                 " document.querySelector('[data-testid=\"stMain\"]').clientWidth]")
             assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], overflow
         open_app(page, app_server, "fantasy?moved=1&cover=hard&stand=1")
-        screenshot(page, "phone-fantasy")
+        save_screenshot(page, "phone-fantasy")
     finally:
         context.close()
 
@@ -214,13 +204,14 @@ def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
      ("explore", "explore?ruleset=fantasy&bs=3&mod=-2"), ("explore-stacks", "explore?view=stacks"),
      ("learn", "learn?moved=1&cover=hard&stand=1&step=5"), ("learn-roll", "learn?section=roll&seed=3")],
 )
-def test_desktop_screenshots(browser, app_server, name, path):
+def test_desktop_views_for_the_screenshots(browser, app_server, name, path):
+    """The README's screenshots: written only by `make screenshots` (HITRULES_SCREENSHOTS=1)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
         open_app(page, app_server, path)
         page.wait_for_timeout(700)
         expect(page.locator('[data-testid="stException"]')).to_have_count(0)
-        screenshot(page, f"desktop-{name}")
+        save_screenshot(page, f"desktop-{name}")
     finally:
         page.close()
 
@@ -276,3 +267,66 @@ def test_first_visitor_of_a_fresh_server_gets_the_router(browser):
     finally:
         page.close()
         server.stop()
+
+
+# Every view of every page: home, the calculators (also with their revealed inputs and a
+# warning), Explore's views and Learn's sections.
+A11Y_VIEWS = [
+    "", "fantasy", "fantasy?split=1&cover=hard&bs=banana", "ninth",
+    "ninth?overwatch=1&trigger=charge&preset=leman_russ&wounds=5",
+    *(f"explore?view={view}" for view in ("heatmap", "stacks", "diff", "helps", "shots")),
+    "explore?view=heatmap&ruleset=ninth",
+    *(f"learn?section={section}" for section in ("walk", "roll", "quiz")), "learn?section=roll&ruleset=ninth",
+]
+
+
+@pytest.mark.parametrize("path", A11Y_VIEWS)
+def test_no_serious_accessibility_violation(page: Page, app_server, path):
+    """axe-core finds nothing serious or critical (docs/accessibility.md lists the rest)."""
+    open_app(page, app_server, path)
+    page.wait_for_timeout(300)  # the charts draw after the script has finished
+    violations = Axe().run(page).response["violations"]
+    serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
+               for v in violations if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
+
+
+FOCUSED = ("() => { const e = document.activeElement;"
+           " return (e.getAttribute('aria-label') || e.innerText || e.closest('label')?.innerText || '').trim() }")
+
+
+def tab_to(page: Page, label: str, most: int = 40) -> None:
+    """Press Tab until the focused element's label starts with this text."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED).startswith(label):
+            return
+    raise AssertionError(f"{label!r} cannot be reached with Tab")
+
+
+def test_a_worked_example_by_keyboard_alone(page: Page, app_server):
+    """BS typed, Moved and Stand & Shoot ticked, hard cover chosen: Tab, arrows, Space, no clicks."""
+    open_app(page, app_server, "fantasy?bs=4")
+    expect(hit_chance(page)).to_have_text("2/3 (66.7%)")
+    tab_to(page, "Ballistic Skill (BS)")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+    wait_ready(page)
+    expect(hit_chance(page)).to_have_text("1/2 (50.0%)")
+    tab_to(page, "Moved (pivoting counts)")
+    page.keyboard.press("Space")
+    wait_ready(page)
+    expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
+    for _ in range(2):  # the pills are one tab stop: the arrows move between them
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED).startswith("Stand & Shoot")
+    page.keyboard.press("Space")
+    wait_ready(page)
+    expect(hit_chance(page)).to_have_text("1/6 (16.7%)")
+    tab_to(page, "Nothing")  # the cover radio: the arrows choose
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+        wait_ready(page)
+    expect(hit_chance(page)).to_have_text("1/18 (5.6%)")
+    expect(metric(page, "Roll needed")).to_have_text("a 6, then 5+")

@@ -46,6 +46,34 @@ def test_shots_needed_is_the_smallest(p, hits, confidence):
     assert dice.hits(n - 1, p).at_least(hits) < confidence
 
 
+def _shots_needed_from_whole_distributions(p, hits, confidence, most):
+    """The first version: a binary search over the whole distribution of n shots."""
+    def enough(n):
+        return dice.hits(n, p).at_least(hits) >= confidence
+
+    if p == 0 or not enough(most):
+        return None
+    low, high = hits, most
+    while low < high:
+        mid = (low + high) // 2
+        low, high = (low, mid) if enough(mid) else (mid + 1, high)
+    return low
+
+
+def test_shots_needed_is_unchanged_by_the_faster_search():
+    """Every chance Explore can show, a spread of hits and confidences (up to 150 shots), and the
+    slow cold case: the same answers as from whole distributions."""
+    chances = sorted({compare.chance(r, s, m) for r in compare.RULESETS for s in compare.grid_axes(r)[0]
+                      for m in range(*compare.MODIFIER_RANGE)})
+    for p in chances:
+        for hits in (1, 7, 40):
+            for confidence in (Fraction(1, 100), Fraction(4, 5), Fraction(99, 100)):
+                assert compare.shots_needed(p, hits, confidence, 150) == _shots_needed_from_whole_distributions(
+                    p, hits, confidence, 150), (p, hits, confidence)
+    assert compare.shots_needed(Fraction(1, 9), 100, Fraction(4, 5)) == 970
+    assert compare.shots_needed(Fraction(1, 6), 100, Fraction(99, 100)) == 735
+
+
 def test_shots_needed_impossible():
     assert compare.shots_needed(Fraction(0), 1, Fraction(1, 2)) is None
     assert compare.shots_needed(Fraction(1, 36), 100, Fraction(99, 100)) is None

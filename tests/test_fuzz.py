@@ -1,23 +1,36 @@
 """Fuzzing: random links into every page, random calls into the public API, and the limits.
 
-`make test` runs a few dozen cases of each; `make fuzz` sets HITRULES_FUZZ_EXAMPLES=10000.
+`make test` runs a few dozen cases of each and asserts no time; `make fuzz` sets
+HITRULES_FUZZ_EXAMPLES=10000 and HITRULES_SPEED_LIMITS=1: then the slowest accepted inputs
+must compute in under 200 ms, and the slowest cold view (a fresh page for a random accepted
+link, on a real server) must take under 100 ms of server time. Both are reported.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import os
+import random
+import sys
 import time
+import urllib.parse
 from fractions import Fraction
 
 import pytest
 from apptest_util import open_page
+from harness import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hitrules import compare, dice, fantasy, ninth, presets, quiz, situations, urlstate
 
 EXAMPLES = int(os.environ.get("HITRULES_FUZZ_EXAMPLES", "60"))
+#: Wall-clock limits only under `make fuzz`: a shared, busy machine must not fail `make test`.
+SPEED_LIMITS = os.environ.get("HITRULES_SPEED_LIMITS") == "1"
 PAGES = {"fantasy": urlstate.FANTASY, "ninth": urlstate.NINTH, "explore": urlstate.EXPLORE,
          "learn": urlstate.LEARN}
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 100,
@@ -154,7 +167,7 @@ def test_the_slowest_accepted_inputs_compute_in_under_200_ms(name):
     """The limits are chosen so that no accepted input stalls a shared server (best of three)."""
     seconds = best_of_three(WORST[name])
     print(f"{name}: {seconds * 1000:.1f} ms")
-    assert seconds < 0.2
+    assert seconds < 0.2 or not SPEED_LIMITS
 
 
 def test_the_slowest_figures_build_in_under_200_ms():
@@ -163,4 +176,91 @@ def test_the_slowest_figures_build_in_under_200_ms():
     dist = answer_fantasy({**urlstate.defaults(urlstate.FANTASY), "shots": "1000"}).distribution
     seconds = best_of_three(lambda: (figures.distribution_figure(dist).to_dict(), figures.distribution_table(dist)))
     print(f"figure and table for 1,000 shots: {seconds * 1000:.1f} ms")
-    assert seconds < 0.2
+    assert seconds < 0.2 or not SPEED_LIMITS
+
+
+# ----- cold views: a fresh page for a random accepted link, on a real server -----
+
+#: Values worth trying for any parameter, the extremes of the limits among them; each parameter
+#: takes those it accepts, and every whole number from its bounds.
+CANDIDATES = ("0", "1", "2", "3", "4", "5", "6", "10", "-1", "+1", "1000", "500", "100", "D6", "2D6", "10D6+5",
+              "50D6", "2D6+1", "none", "soft", "hard", "unit", "sniper,volley_fire",
+              "multiple_shots,quick_to_fire,sniper,volley_fire", "-1,-1,+1", "-1,-1,-1,-1,-1,-1", "+1,+1",
+              "ones", "failed", "set_up", "normal_move", "advance", "fall_back", "charge", "hatchway", "9", "8",
+              "leman_russ", "moved+soft;hard", "moved+hard+stand;close+sniper;lone;soft+volley_fire",
+              "heatmap", "stacks", "diff", "helps", "shots", "walk", "roll", "quiz", "fantasy", "ninth", "eighth",
+              "99", "600", "40")
+
+
+def accepted(param) -> list[str]:
+    values = [v for v in CANDIDATES if _parses(param, v)]
+    if param.bounds:
+        low, high = param.bounds
+        values += [str(n) for n in range(low, high + 1, max(1, (high - low) // 20))]
+        values += [str(param.bounds[1])] * 3  # the top of a range is where the work is
+    return values
+
+
+def _parses(param, value: str) -> bool:
+    try:
+        param.parse(value)
+    except ValueError:
+        return False
+    return True
+
+
+def random_link(rng: random.Random) -> tuple[str, str]:
+    page = rng.choice(sorted(PAGES))
+    params = [p for p in PAGES[page] if accepted(p)]
+    chosen = rng.sample(params, rng.randint(0, min(len(params), 8)))
+    return page, urllib.parse.urlencode({p.name: rng.choice(accepted(p)) for p in chosen}, safe=",;+")
+
+
+def time_fresh_pages(url: str, links: list[tuple[str, str]]) -> list[tuple[float, str, str]]:
+    """Server time (loopback, one at a time) of each link's first run in a fresh session."""
+    from load import Player, Scenario
+
+    async def visit(page, query):
+        scenario = Scenario()
+        scenario.page_name = page
+        player = Player(url, scenario, random.Random(0), query=query)
+        result = await player.connect()
+        await player.close()
+        assert result.ok, (page, query, result.error)
+        return result.seconds
+
+    async def all_links():
+        return [(await visit(page, query), page, query) for page, query in links]
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # pytest-playwright may own this thread's loop
+        return pool.submit(asyncio.run, all_links()).result()
+
+
+def cold_timings(links: list[tuple[str, str]]) -> list[tuple[float, str, str]]:
+    """Each link opened once in a fresh session of a fresh server with the hosting settings,
+    after one visit to each page (so the modules are loaded): slowest first."""
+    from harness import AppServer
+    from load import SERVER_SETTINGS
+
+    server = AppServer(ROOT / "app.py", *SERVER_SETTINGS)
+    try:
+        time_fresh_pages(server.url, [(page, "") for page in sorted(PAGES)])
+        return sorted(time_fresh_pages(server.url, links), reverse=True)
+    finally:
+        server.stop()
+
+
+def test_the_slowest_cold_view():
+    """Random accepted links: the slowest cold views, reported. The ten slowest are timed again
+    on a second fresh server and keep the faster time, so that a moment when another process
+    had the core does not count as the page's own cost."""
+    rng = random.Random(0 if EXAMPLES <= 100 else None)
+    links = [random_link(rng) for _ in range(max(20, EXAMPLES // 20))]
+    first = cold_timings(links)
+    again = {(page, query): seconds for seconds, page, query in cold_timings([(p, q) for _, p, q in first[:10]])}
+    timings = sorted(((min(s, again.get((p, q), s)), p, q) for s, p, q in first), reverse=True)
+    print(f"\ncold views: {len(timings)} random accepted links, median "
+          f"{1000 * timings[len(timings) // 2][0]:.0f} ms; the slowest (server time, best of two cold runs):")
+    for seconds, page, query in timings[:5]:
+        print(f"  {1000 * seconds:6.0f} ms  /{page}?{query}")
+    assert timings[0][0] < 0.1 or not SPEED_LIMITS, timings[:5]

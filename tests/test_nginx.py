@@ -6,60 +6,27 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import gzip
-import os
+import http.client
 import random
 import re
-import shutil
-import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
-from harness import ROOT, free_port
+from harness import ROOT, AppServer, Nginx
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed (apt-get install nginx-light); "
-                                                      ".ci/run installs it")
+pytestmark = pytest.mark.nginx  # skipped without nginx, see conftest.py
 
 
 @pytest.fixture(scope="module")
 def proxy(app_server, tmp_path_factory):
     """nginx with deploy/nginx.conf, pointed at the test's app server, on a free loopback port."""
-    tmp = tmp_path_factory.mktemp("nginx")
-    port = free_port()
-    site = (ROOT / "deploy" / "nginx.conf").read_text()
-    site = site.replace("127.0.0.1:8501", f"127.0.0.1:{app_server.port}")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
-    site = site.replace("/var/cache/nginx/hitrules", str(tmp / "cache"))
-    temp_paths = "\n".join(f"  {name}_temp_path {tmp / name};" for name in
-                           ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    user = "user root;\n" if os.geteuid() == 0 else ""
-    (tmp / "nginx.conf").write_text(
-        f"{user}worker_processes 1;\npid {tmp / 'nginx.pid'};\nerror_log {tmp / 'error.log'} warn;\n"
-        f"daemon off;\nevents {{ worker_connections 512; }}\nhttp {{\n  include /etc/nginx/mime.types;\n"
-        f"  access_log {tmp / 'access.log'};\n{temp_paths}\n{site}\n}}\n")
-    check = subprocess.run([NGINX, "-t", "-c", str(tmp / "nginx.conf"), "-p", str(tmp)], capture_output=True,
-                           text=True)
-    assert check.returncode == 0, check.stderr
-    proc = subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-p", str(tmp)], start_new_session=True,
-                            stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read()
-            break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    nginx = Nginx([app_server.port], tmp_path_factory.mktemp("nginx"))
+    yield nginx.url
+    nginx.stop()
 
 
 def get(url: str, gzip_ok: bool = True):
@@ -104,6 +71,85 @@ def test_the_websocket_works_through_the_proxy(proxy):
     assert first.ok and first.metric == "1/2 (50.0%)"
     assert second.ok and second.metric == expected
     assert state == State.CLOSED
+
+
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory):
+    """Two app processes behind one nginx, as docs/hosting.md sets up a bigger club."""
+    servers = [AppServer(ROOT / "app.py"), AppServer(ROOT / "app.py")]
+    nginx = Nginx([s.port for s in servers], tmp_path_factory.mktemp("nginx-two"))
+    yield nginx, servers
+    nginx.stop()
+    for server in servers:
+        server.stop()
+
+
+def fetch(url: str, path: str, source: str = "127.0.0.1", cookie: str | None = None) -> tuple[int, dict, bytes]:
+    """GET from a given loopback address, with a given Cookie header (nginx routes by either)."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+    try:
+        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def test_a_page_gives_the_browser_its_route_cookie_once(proxy):
+    status, headers, _ = fetch(proxy, "/fantasy")
+    assert status == 200 and re.fullmatch(r"hitrules_route=[0-9a-f]{32}; Path=/; HttpOnly; SameSite=Lax",
+                                          headers["Set-Cookie"])
+    _, again, _ = fetch(proxy, "/fantasy", cookie=headers["Set-Cookie"].split(";")[0])
+    assert "Set-Cookie" not in again
+
+
+@pytest.mark.parametrize("routed_by", ["address", "cookie"])
+def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two_processes, routed_by):
+    """Affinity: a tab's download lives in the process that runs its session, and nginx sends
+    the download there too, by the tab's route cookie or, without one, by its address. Opens
+    tabs until one lands on the second process (nginx's log says where each request went),
+    downloads Explore's comparison table through nginx the way that tab would, and checks that
+    the websocket and the download were served by that same process."""
+    from load import Player, Scenario
+
+    nginx, (_, second) = two_processes
+    explore = Scenario()
+    explore.page_name = "explore"
+
+    def upstream(request_start: str, route: str) -> str | None:
+        found = [r["upstream"] for r in nginx.served() if r["request"].startswith(request_start)
+                 and route in (r["address"], r["cookie"])]
+        return found[-1] if found else None
+
+    async def tab_on_the_second_process():
+        for n in range(2, 66):
+            by_address = routed_by == "address"
+            source = f"127.0.0.{n}" if by_address else "127.0.0.1"
+            route = f"{n:032x}"
+            cookie = None if by_address else f"hitrules_route={route}"
+            player = Player(nginx.url, explore, random.Random(1), query="view=diff", source=source, cookie=cookie)
+            try:
+                run = await player.connect()
+                assert run.ok and len(player.downloads) == 1, (run, player.downloads)
+                download = fetch(nginx.url, player.downloads[0], source, cookie)
+            finally:
+                await player.close()
+            key = source if by_address else route
+            for _ in range(50):  # nginx logs the websocket when it closes
+                if (stream := upstream("GET /_stcore/stream", key)) is not None:
+                    break
+                await asyncio.sleep(0.1)
+            if stream == f"127.0.0.1:{second.port}":
+                return download, stream, upstream(f"GET {player.downloads[0]}", key)
+        raise AssertionError(f"none of 64 tabs routed by {routed_by} reached the second process")
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        (status, headers, body), stream, download_upstream = pool.submit(
+            asyncio.run, tab_on_the_second_process()).result(timeout=120)
+    assert download_upstream == stream
+    assert status == 200 and headers["Content-Type"].startswith("text/csv")
+    assert body.decode().splitlines()[0] == "modifier,fantasy,8th,9th,agree,why they differ"
 
 
 @pytest.mark.browser

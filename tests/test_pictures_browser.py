@@ -3,15 +3,12 @@ the phone layout, and (only with HITRULES_SCREENSHOTS=1) the README's screenshot
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
+from harness import save_screenshot
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 COVER = "fantasy?cover=soft&los_shooter=3&los_blocker=1&los_target=2"
 OVERWATCH = "ninth?trigger=charge&overwatch=1&eir=1"
 CHART = '[data-testid="stPlotlyChart"]'
@@ -71,17 +68,6 @@ def no_sideways_scrolling(page: Page) -> None:
     assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
 
 
-def shoot(page: Page, chart, name: str) -> None:
-    """A screenshot of the window with the picture in the middle, only when asked for: the
-    screenshots are tracked files, and a plain test run must not rewrite them."""
-    if os.environ.get("HITRULES_SCREENSHOTS") != "1":
-        return
-    chart.evaluate("e => e.scrollIntoView({block: 'center'})")
-    page.wait_for_timeout(500)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
 @pytest.mark.parametrize(("name", "path", "words"),
                          [("cover", COVER, "Cover does not count"),
                           ("overwatch", OVERWATCH, "Cannot fire: check 3")])
@@ -96,7 +82,7 @@ def test_phone_pictures_fit_without_sideways_scrolling(browser, app_server, name
         box = chart.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         no_sideways_scrolling(page)
-        shoot(page, chart, f"phone-{name}")
+        save_screenshot(page, around=chart, name=f"phone-{name}")
     finally:
         context.close()
 
@@ -111,6 +97,6 @@ def test_desktop_pictures(browser, app_server, name, path, words):
         chart = picture(page, words)
         expect(chart).to_have_count(1)
         no_sideways_scrolling(page)
-        shoot(page, chart, f"desktop-{name}")
+        save_screenshot(page, around=chart, name=f"desktop-{name}")
     finally:
         page.close()
