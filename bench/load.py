@@ -120,8 +120,11 @@ class Player:
         self.source = source  # a loopback address to connect from (127.0.0.2, ...): nginx routes by it
         self.cookie = cookie  # or a Cookie header, as a browser sends nginx's route cookie
         self.ids: dict[str, str] = {}
-        self.downloads: list[str] = []  # the download buttons' file URLs (/media/...) of the last run
+        # The download buttons of the last run: a file URL (/media/...), or the id of a file the
+        # server makes only when asked (a callable's data; see download_url).
+        self.downloads: list[str] = []
         self.ws = None
+        self.session_id = ""  # the server's id for this session, from its first message
 
     async def connect(self) -> RunResult:
         self.ws = await websockets.connect(self.url, subprotocols=["streamlit", "PLACEHOLDER_AUTH_TOKEN"],
@@ -154,7 +157,9 @@ class Player:
             fwd = ForwardMsg()
             fwd.ParseFromString(raw)
             kind = fwd.WhichOneof("type")
-            if kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
+            if kind == "new_session":
+                self.session_id = fwd.new_session.initialize.session_id
+            elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 element = fwd.delta.new_element
                 found = _widget_label(element)
                 if found:
@@ -164,7 +169,8 @@ class Player:
                 elif element.WhichOneof("type") == "exception":
                     error = f"exception: {element.exception.message[:100]}"
                 elif element.WhichOneof("type") == "download_button":
-                    self.downloads.append(element.download_button.url)
+                    button = element.download_button
+                    self.downloads.append(button.url or f"deferred:{button.deferred_file_id}")
             elif kind == "script_finished":
                 status = fwd.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
@@ -173,6 +179,30 @@ class Player:
                 if status != ForwardMsg.FINISHED_SUCCESSFULLY:
                     error = error or f"script_finished {status}"
                 return RunResult(not error, seconds, metric, error)
+
+    async def download_url(self, n: int = 0) -> str:
+        """The URL of the last run's ``n``-th download, as a browser gets it on a click: a file made
+        on request is asked for over the websocket (a backend operation), and the server answers
+        with its URL, which only this session's process can serve."""
+        button = self.downloads[n]
+        if not button.startswith("deferred:"):
+            return button
+        msg = BackMsg()
+        msg.backend_operation_request.request_id = request = f"download-{n}-{time.monotonic_ns()}"
+        msg.backend_operation_request.session_id = self.session_id
+        msg.backend_operation_request.deferred_file.file_id = button.removeprefix("deferred:")
+        await self.ws.send(msg.SerializeToString())
+        deadline = time.perf_counter() + RUN_TIMEOUT
+        while time.perf_counter() < deadline:
+            fwd = ForwardMsg()
+            fwd.ParseFromString(await asyncio.wait_for(self.ws.recv(), timeout=RUN_TIMEOUT))
+            if fwd.WhichOneof("type") == "backend_operation_response":
+                response = fwd.backend_operation_response
+                if response.request_id == request:
+                    if response.error_msg:
+                        raise RuntimeError(f"download refused: {response.error_msg}")
+                    return response.deferred_file.url
+        raise TimeoutError("no answer to the download request")
 
     async def close(self) -> None:
         if self.ws is not None:

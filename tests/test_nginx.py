@@ -132,7 +132,8 @@ def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two
             try:
                 run = await player.connect()
                 assert run.ok and len(player.downloads) == 1, (run, player.downloads)
-                download = fetch(nginx.url, player.downloads[0], source, cookie)
+                url = await player.download_url(0)  # the CSV is made when the tab asks for it
+                download = fetch(nginx.url, url, source, cookie)
             finally:
                 await player.close()
             key = source if by_address else route
@@ -141,7 +142,7 @@ def test_a_csv_download_from_a_tab_on_the_second_process_works_through_nginx(two
                     break
                 await asyncio.sleep(0.1)
             if stream == f"127.0.0.1:{second.port}":
-                return download, stream, upstream(f"GET {player.downloads[0]}", key)
+                return download, stream, upstream(f"GET {url}", key)
         raise AssertionError(f"none of 64 tabs routed by {routed_by} reached the second process")
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
