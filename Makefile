@@ -45,7 +45,8 @@ test: lint system-packages
 
 # Refreshes docs/screenshots: the browser tests with HITRULES_SCREENSHOTS=1.
 screenshots: system-packages
-	HITRULES_SCREENSHOTS=1 $(PY) -m pytest -m browser -p no:cacheprovider -q tests/test_browser.py
+	HITRULES_SCREENSHOTS=1 $(PY) -m pytest -m browser -p no:cacheprovider -q tests/test_browser.py \
+		tests/test_pictures_browser.py
 
 bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py

@@ -193,6 +193,8 @@ def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
             assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], overflow
         open_app(page, app_server, "fantasy?moved=1&cover=hard&stand=1")
         save_screenshot(page, "phone-fantasy")
+        open_app(page, app_server, "ninth?s=4&t=4&sv=3&ap=-1&damage=D3&wounds=3&models=5")
+        save_screenshot(page, "phone-ninth-target")
     finally:
         context.close()
 
@@ -202,7 +204,10 @@ def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
     [("fantasy", "fantasy?moved=1&cover=hard&stand=1&shots=2D6"),
      ("ninth", "ninth?skill=4&mods=-1,-1&reroll=ones&attacks=20"),
      ("explore", "explore?ruleset=fantasy&bs=3&mod=-2"), ("explore-stacks", "explore?view=stacks"),
-     ("learn", "learn?moved=1&cover=hard&stand=1&step=5"), ("learn-roll", "learn?section=roll&seed=3")],
+     ("learn", "learn?moved=1&cover=hard&stand=1&step=5"), ("learn-roll", "learn?section=roll&seed=3"),
+     ("fantasy-target", "fantasy?shots=20&s=4&t=4&armour=5&ap=-1&mw=D3&wounds=2&models=10"),
+     ("ninth-target", "ninth?rules=leman_russ&t=8&sv=3&wounds=12&models=1&weapon=2&wounds_left=12"),
+     ("explore-weapons", "explore?view=weapons&ruleset=ninth")],
 )
 def test_desktop_views_for_the_screenshots(browser, app_server, name, path):
     """The README's screenshots: written only by `make screenshots` (HITRULES_SCREENSHOTS=1)."""
