@@ -4,125 +4,101 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_browser import hit_chance as chance
+from test_browser import metric, set_number, wait_ready
 
 pytestmark = pytest.mark.browser
 # A loaded two-core machine can take seconds to rerun a page after Back or Forward.
 expect.set_options(timeout=15_000)
 
 
-def ready(page: Page) -> None:
-    page.wait_for_selector('[data-testid="stApp"]', timeout=30_000)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && !document.querySelector('[data-testid*=\"Skeleton\"]')"
-        " && document.querySelector('[data-testid=\"stMainBlockContainer\"] h1')", timeout=30_000)
-    page.wait_for_timeout(300)
-
-
-def chance(page: Page):
-    return page.locator('[data-testid="stMetric"]').filter(has_text="Hit chance").first.locator(
-        '[data-testid="stMetricValue"]')
-
-
-def set_bs(page: Page, value: int) -> None:
-    box = page.get_by_label("Ballistic Skill (BS)", exact=True)
-    box.fill(str(value))
-    box.press("Enter")
-    ready(page)
-
-
 def test_back_and_forward_show_what_the_player_left(page: Page, app_server):
     page.goto(f"{app_server.url}/fantasy")
-    ready(page)
-    set_bs(page, 5)
+    wait_ready(page)
+    set_number(page, "Ballistic Skill (BS)", 5)
     expect(chance(page)).to_have_text("5/6 (83.3%)")
     expect(page).to_have_url(f"{app_server.url}/fantasy?bs=5")
     page.locator('[data-testid="stSidebarNav"] a').filter(has_text="9th edition").click()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("2/3 (66.7%)")
     page.go_back()  # to the page the player left
-    ready(page)
+    wait_ready(page)
     expect(page).to_have_url(f"{app_server.url}/fantasy?bs=5")
     expect(chance(page)).to_have_text("5/6 (83.3%)")
     page.go_forward()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("2/3 (66.7%)")
     # Every change is an entry in the history: Back undoes it, then leaves the page.
     page.get_by_role("combobox", name="Skill (X+)").click()
     page.get_by_role("option", name="5+", exact=True).click()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("1/3 (33.3%)")
     page.go_back()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("2/3 (66.7%)")
     page.go_back()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("5/6 (83.3%)")
     # And through the sidebar, with no link: each page keeps what the player left there.
     page.locator('[data-testid="stSidebarNav"] a').filter(has_text="9th edition").click()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("2/3 (66.7%)")
     page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Fantasy").click()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("5/6 (83.3%)")
 
 
 def test_walk_through_link_opens_learn_at_the_same_roll(page: Page, app_server):
     page.goto(f"{app_server.url}/ninth?rules=leman_russ&wounds=2")
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("1/6 (16.7%)")
     page.get_by_role("link", name="Walk through this roll step by step").click()
-    ready(page)
+    wait_ready(page)
     expect(page.get_by_text("6+", exact=False).first).to_be_visible()
     slider = page.get_by_role("slider")
     slider.focus()
     page.keyboard.press("End")
-    ready(page)
+    wait_ready(page)
     expect(page.get_by_text("So the roll is 6+: 1/6 (16.7%) per shot.")).to_be_visible()
 
 
 def test_a_shared_link_opens_the_same_page_in_a_second_tab(page: Page, app_server):
     page.goto(f"{app_server.url}/fantasy")
-    ready(page)
-    set_bs(page, 4)
+    wait_ready(page)
+    set_number(page, "Ballistic Skill (BS)", 4)
     page.locator('[data-testid="stButtonGroup"] button').filter(has_text="Moved").first.click()
-    ready(page)
+    wait_ready(page)
     expect(chance(page)).to_have_text("1/2 (50.0%)")
     shared = page.url
     other = page.context.new_page()
     other.goto(shared)
-    ready(other)
+    wait_ready(other)
     expect(chance(other)).to_have_text("1/2 (50.0%)")
     other.close()
-
-
-def metric(page: Page, label: str):
-    return page.locator('[data-testid="stMetric"]').filter(has_text=label).first.locator(
-        '[data-testid="stMetricValue"]')
 
 
 def test_target_part_by_widgets_then_shared_in_a_second_tab(page: Page, app_server):
     """RULES.md §5: S4 against T4 wounds on 4+; Sv 3+ against AP -1 saves on 4+: 10 attacks at 3+ remove 5/3."""
     page.goto(f"{app_server.url}/ninth")
-    ready(page)
+    wait_ready(page)
     page.get_by_text("Target and weapon: wounds, saves, models removed").click()
-    ready(page)
+    wait_ready(page)
     ap = page.get_by_label("AP", exact=True)
     ap.fill("-1")
     ap.press("Enter")
-    ready(page)
+    wait_ready(page)
     box = page.get_by_role("combobox", name="Save", exact=True)
     box.click()
     box.press_sequentially("3+")
     page.get_by_role("option", name="3+", exact=True).click()
-    ready(page)
+    wait_ready(page)
     expect(metric(page, "Wound chance")).to_have_text("1/2 (50.0%)")
     expect(metric(page, "Unsaved chance")).to_have_text("1/2 (50.0%)")
     expect(metric(page, "Expected models removed")).to_have_text("1.67")
     expect(page).to_have_url(f"{app_server.url}/ninth?chain=1&ap=-1&sv=3")
     other = page.context.new_page()
     other.goto(page.url)
-    ready(other)
+    wait_ready(other)
     expect(metric(other, "Expected models removed")).to_have_text("1.67")
     expect(other.get_by_text("The whole attack, on average")).to_be_visible()
     other.close()
@@ -133,7 +109,7 @@ def test_target_part_by_widgets_then_shared_in_a_second_tab(page: Page, app_serv
 def test_target_part_on_a_phone_has_no_sideways_scrolling(browser, app_server, path):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{app_server.url}/{path}")
-    ready(page)
+    wait_ready(page)
     expect(metric(page, "Expected models removed")).to_be_visible()
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth,"
                            " document.querySelector('[data-testid=\"stMain\"]').scrollWidth]")
