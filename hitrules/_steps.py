@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from decimal import Context, Decimal
 from fractions import Fraction
@@ -58,10 +57,11 @@ class Step:
 def percent(p: Fraction) -> str:
     """A chance as a percentage with one decimal, rounded half up from the exact value (never
     through a float). A chance that is neither 0 nor 1 never shows as 0.0% or 100.0%."""
-    tenths = math.floor(Fraction(p) * 1000 + Fraction(1, 2))
-    if tenths == 0 < p:
+    n, d = p.numerator, p.denominator
+    tenths = (2000 * n + d) // (2 * d)  # floor(1000 p + 1/2), in whole numbers
+    if tenths == 0 < n:
         return "<0.1%"
-    if tenths == 1000 > p * 1000:
+    if tenths == 1000 and n < d:
         return ">99.9%"
     return f"{tenths // 10}.{tenths % 10}%"
 
