@@ -12,7 +12,8 @@ a dropped connection. Traffic goes to 127.0.0.1 only, and every loop is bounded.
     python bench/load.py --users 800 --processes 2   # custom runs (2+ processes: behind nginx)
 
 `make load` steps up the players (a change every 3 to 12 s) on one process until p95 passes
-1 s or the first error, then does the same with two processes behind deploy/nginx.conf, the
+1 s or the first error (the players arrive at 10 a second, then all of them stay for 60 s,
+the window that is measured), then does the same with two processes behind deploy/nginx.conf, the
 players connecting from 64 loopback addresses so that nginx's affinity by address spreads
 them. The trivial page (one number input, one metric, one Plotly chart) runs at the first step
 as the baseline. It reports p50/p95/max latency, runs/s, server CPU ms per run, peak RSS,
@@ -268,6 +269,8 @@ class Report:
     wall: float = 0.0
     cpu: float = 0.0
     peak_rss: int = 0
+    #: Every rerun, also those before the measured window (latencies holds only the window's).
+    runs: int = 0
 
     @property
     def p95(self) -> float:
@@ -278,7 +281,7 @@ class Report:
         lat = sorted(self.latencies) or [0.0]
         p50 = statistics.median(lat)
         p95 = self.p95
-        runs = len(self.latencies)
+        runs = self.runs or len(self.latencies)
         cpu_ms = 1000 * self.cpu / runs if runs else 0.0
         return (f"| {self.label} | {self.users} | {runs} | {p50 * 1000:.0f} | {p95 * 1000:.0f} | "
                 f"{lat[-1] * 1000:.0f} | {runs / self.wall if self.wall else 0:.1f} | {cpu_ms:.1f} | "
@@ -290,7 +293,7 @@ HEADER = ("| page | users | runs | p50 ms | p95 ms | max ms | runs/s | server CP
 
 
 async def player_loop(url, scenario, seed, interactions, think, report: Report, until: float | None,
-                      arrive: float, source: str | None):
+                      arrive: float, source: str | None, measure_from: float = 0.0):
     rng = random.Random(seed)
     player = Player(url, scenario, rng, source=source)
     await asyncio.sleep(rng.uniform(0, arrive))  # players arrive spread over some seconds
@@ -305,8 +308,11 @@ async def player_loop(url, scenario, seed, interactions, think, report: Report, 
                 break
             await asyncio.sleep(rng.uniform(*think))
             states, expected = scenario.change(rng, player.ids)
+            started = time.monotonic()
             result = await player.rerun(states)
-            report.latencies.append(result.seconds)
+            report.runs += 1
+            if started >= measure_from:
+                report.latencies.append(result.seconds)
             if not result.ok:
                 report.errors.append(result.error)
             elif result.metric != expected:
@@ -327,9 +333,13 @@ SOURCES = tuple(f"127.0.0.{n}" for n in range(2, 66))
 
 def run(url: str, pids: list[int], scenarios: list[Scenario], label: str, users: int, interactions: int,
         think: tuple[float, float], duration: float | None = None, sources: tuple[str, ...] = (),
-        watch_too: tuple[int, ...] = ()) -> Report:
+        watch_too: tuple[int, ...] = (), hold: float | None = None) -> Report:
     """One run: ``users`` players against ``url``; the CPU of ``pids`` (the app processes) is
-    per run, that of ``watch_too`` (nginx) and of this load client is reported beside it."""
+    per run, that of ``watch_too`` (nginx) and of this load client is reported beside it.
+
+    With ``hold``, every player stays until ``hold`` seconds after the last has arrived, and the
+    latencies are those of that window only: all the players at once, not a rolling subset.
+    """
     report = Report(label, users)
     # Arrivals: over one think time, and at most 10 new players a second (a club's players
     # come in over minutes; a first visit is several times a rerun's work).
@@ -338,11 +348,14 @@ def run(url: str, pids: list[int], scenarios: list[Scenario], label: str, users:
     with ServerWatch(*pids) as watch, ServerWatch(*watch_too) as proxy:
         start = time.monotonic()
         until = start + duration if duration else None
+        measure_from = 0.0
+        if hold:
+            until, measure_from, interactions = start + arrive + hold, start + arrive, 10**9
 
         async def everyone():
             await asyncio.gather(*(player_loop(url, scenarios[i % len(scenarios)], 1000 * users + i, interactions,
                                                think, report, until, arrive,
-                                               sources[i % len(sources)] if sources else None)
+                                               sources[i % len(sources)] if sources else None, measure_from)
                                    for i in range(users)))
 
         asyncio.run(everyone())
@@ -396,7 +409,10 @@ def main() -> int:
     parser.add_argument("--users", type=int, nargs="*", help="custom runs with these user counts")
     parser.add_argument("--processes", type=int, default=1, help="custom runs: app processes (2+: behind nginx)")
     parser.add_argument("--think", type=float, nargs=2, default=None, help="think time range, seconds")
-    parser.add_argument("--interactions", type=int, default=None, help="changes per player (default 6; 20 custom)")
+    parser.add_argument("--interactions", type=int, default=20, help="custom runs: changes per player")
+    parser.add_argument("--hold", type=float, default=None,
+                        help="instead: all players stay this long after the last arrives, measured then "
+                             "(make load: 60)")
     parser.add_argument("--soak", type=float, default=0, help="soak: 30 players for this many seconds")
     parser.add_argument("--sweep", action="store_true", help="the stress sweep, N = 10..80 at 0.5-2 s, vs trivial")
     parser.add_argument("--default-settings", action="store_true", help="Streamlit's defaults (postScriptGC on)")
@@ -425,11 +441,13 @@ def main() -> int:
             print(f"  t={t:6.0f} s  RSS {rss / 2**20:6.1f} MB")
         return 1 if report.errors else 0
     if args.sweep:
-        return sweep(settings, args.interactions or 20)
+        return sweep(settings, args.interactions)
     think = tuple(args.think or (3.0, 12.0))
-    interactions = args.interactions or (20 if args.users else 6)
+    interactions = args.interactions
+    hold = args.hold or (None if args.users else 60.0)
     if args.users:
-        reports = processes_run(settings, args.processes, args.users, think, interactions, ours, stop_early=False)
+        reports = processes_run(settings, args.processes, args.users, think, interactions, ours, hold,
+                                stop_early=False)
         return 0 if all(passes(r) for r in reports) else 1
     # make load: one process's ceiling, with the trivial page at the first step as the baseline,
     # then two processes behind nginx, from 64 loopback addresses.
@@ -437,23 +455,23 @@ def main() -> int:
     try:
         print(HEADER)
         baseline = run(trivial.url, [trivial.proc.pid], [Trivial()], f"trivial (think {think[0]:g}-{think[1]:g} s)",
-                       400, interactions, think)
+                       400, interactions, think, hold=hold)
         print(baseline.row(), flush=True)
     finally:
         trivial.stop()
-    processes_run(settings, 1, ONE_PROCESS_STEPS, think, interactions, ours)
-    reports = processes_run(settings, 2, TWO_PROCESS_STEPS, think, interactions, ours)
+    processes_run(settings, 1, ONE_PROCESS_STEPS, think, interactions, ours, hold)
+    reports = processes_run(settings, 2, TWO_PROCESS_STEPS, think, interactions, ours, hold)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if passes(reports[0]) else 1
 
 
 #: make load's steps (players at 3-12 s think time): one process, then two behind nginx.
-ONE_PROCESS_STEPS = [400, 700, 1000, 1300]
-TWO_PROCESS_STEPS = [800, 1200, 1600]
+ONE_PROCESS_STEPS = [400, 550, 700, 850, 1000]
+TWO_PROCESS_STEPS = [800, 1000, 1200, 1400]
 
 
 def processes_run(settings, processes: int, steps: list[int], think, interactions: int, scenarios,
-                  stop_early: bool = True) -> list[Report]:
+                  hold: float | None, stop_early: bool = True) -> list[Report]:
     """Runs with more and more players against ``processes`` app processes (behind nginx when
     there are several), until one fails the goal (unless ``stop_early`` is off)."""
     apps = [AppServer(ROOT / "app.py", *settings) for _ in range(processes)]
@@ -465,8 +483,8 @@ def processes_run(settings, processes: int, steps: list[int], think, interaction
             label = f"fantasy + ninth, {where} (think {think[0]:g}-{think[1]:g} s)"
             if nginx:
                 return run(nginx.url, [a.proc.pid for a in apps], scenarios, label, users, interactions, think,
-                           sources=SOURCES, watch_too=nginx_pids(nginx))
-            return run(apps[0].url, [apps[0].proc.pid], scenarios, label, users, interactions, think)
+                           sources=SOURCES, watch_too=nginx_pids(nginx), hold=hold)
+            return run(apps[0].url, [apps[0].proc.pid], scenarios, label, users, interactions, think, hold=hold)
 
         if not stop_early:
             print(HEADER)
