@@ -5,13 +5,13 @@
 >>> percent(1 - Fraction(1, 6) ** 20), percent(Fraction(1, 10**9))
 ('>99.9%', '<0.1%')
 >>> fraction_text(Fraction(2, 3) ** 50), fraction_text(1 - Fraction(1, 3) ** 80)
-('≈1.56833e-9', '≈1 − 6.76550e-39')
+('≈1.56833e-09', '≈1 − 6.7655e-39')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Context, Decimal
+from decimal import Context
 from fractions import Fraction
 
 __all__ = [
@@ -57,8 +57,11 @@ class Step:
 def percent(p: Fraction) -> str:
     """A chance as a percentage with one decimal, rounded half up from the exact value (never
     through a float). A chance that is neither 0 nor 1 never shows as 0.0% or 100.0%."""
-    n, d = p.numerator, p.denominator
-    tenths = (2000 * n + d) // (2 * d)  # floor(1000 p + 1/2), in whole numbers
+    return _percent(p.numerator, p.denominator)
+
+
+def _percent(n: int, d: int) -> str:
+    tenths = (2000 * n + d) // (2 * d)  # floor(1000 n/d + 1/2), in whole numbers
     if tenths == 0 < n:
         return "<0.1%"
     if tenths == 1000 and n < d:
@@ -69,21 +72,41 @@ def percent(p: Fraction) -> str:
 def fraction_text(p: Fraction) -> str:
     """The exact fraction in lowest terms, or "≈" and its decimal when it is longer than
     :data:`MAX_FRACTION_CHARS`."""
-    exact = str(p)
-    if len(exact) <= MAX_FRACTION_CHARS:
+    n, d = p.numerator, p.denominator
+    # A b-bit number has more than 0.3 (b - 1) digits: past 140 bits in all, the text is too long.
+    if n.bit_length() + d.bit_length() <= 140 and len(exact := f"{n}/{d}" if d != 1 else f"{n}") <= MAX_FRACTION_CHARS:
         return exact
-    if _decimal(p) == 1:  # so close to 1 that six digits would hide the difference
-        return f"≈1 − {_decimal(1 - p):.6g}"
-    return f"≈{_decimal(p):.6g}"
+    return _approximately(n, d)
 
 
-def _decimal(p: Fraction) -> Decimal:
-    return Context(prec=6).divide(p.numerator, p.denominator)
+def _approximately(n: int, d: int) -> str:
+    """``≈`` and six significant digits of n/d; ``≈1 − …`` when six digits would round to 1."""
+    if 2 * n > d and _significant(n, d) == "1":
+        return f"≈1 − {_significant(d - n, d)}"
+    return f"≈{_significant(n, d)}"
+
+
+def _significant(n: int, d: int) -> str:
+    """n/d to six significant digits. A float division of whole numbers is correctly rounded and
+    quick; a chance too small for a float (under 1e-300) goes through Decimal."""
+    x = n / d
+    return format(x, ".6g") if x > 1e-300 else format(Context(prec=6).divide(n, d), ".6g")
 
 
 def chance_text(p: Fraction) -> str:
     """A chance as the app writes it everywhere: ``1/12 (8.3%)``."""
     return f"{fraction_text(p)} ({percent(p)})"
+
+
+def ratio_text(n: int, d: int) -> str:
+    """``chance_text(Fraction(n, d))`` for a chance given as whole numbers not yet in lowest terms,
+    without reducing a long one: the gcd of two 2,000-bit numbers is most of the cost of drawing
+    a 1,000-shot distribution, and its text is an approximation anyway."""
+    if n.bit_length() + d.bit_length() <= 400:
+        return chance_text(Fraction(n, d))
+    if n in (0, d):
+        return chance_text(Fraction(n, d))
+    return f"{_approximately(n, d)} ({_percent(n, d)})"
 
 
 def faces_of_six(n: int) -> str:

@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from hitrules import compare, fantasy, ninth
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, ratio_text
 from hitrules.dice import Distribution
 
 __all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
@@ -43,18 +43,32 @@ class FrozenFigure(go.Figure):
 
 def shown_range(dist: Distribution) -> range:
     """The counts worth drawing: every count, less far tails whose total is negligible."""
-    items = dist.items()
-    low, high = 0, dist.max_hits
-    if dist.max_hits > 60:
-        below = Fraction(0)
-        while low < high and below + items[low][1] < NEGLIGIBLE:
-            below += items[low][1]
+    nums, den = dist.weights
+    low, high = 0, len(nums) - 1
+    if high > 60:  # whole-number sums: making a Fraction of each would cost a gcd of long numbers
+
+        def negligible(weight: int) -> bool:
+            return weight * NEGLIGIBLE.denominator < den * NEGLIGIBLE.numerator
+
+        below = 0
+        while low < high and negligible(below + nums[low]):
+            below += nums[low]
             low += 1
-        above = Fraction(0)
-        while high > low and above + items[high][1] < NEGLIGIBLE:
-            above += items[high][1]
+        above = 0
+        while high > low and negligible(above + nums[high]):
+            above += nums[high]
             high -= 1
     return range(low, high + 1)
+
+
+def _exactly_and_at_least(dist: Distribution, ks: range) -> tuple[list[int], list[int], int]:
+    """The weights of exactly k and of at least k for each count in ``ks``, over their denominator."""
+    nums, den = dist.weights
+    tails, running = [0] * len(nums), 0
+    for k in range(len(nums) - 1, -1, -1):
+        running += nums[k]
+        tails[k] = running
+    return [nums[k] for k in ks], [tails[k] for k in ks], den
 
 
 def distribution_table(dist: Distribution, unit: str = "hits") -> pd.DataFrame:
@@ -73,19 +87,17 @@ def distribution_table(dist: Distribution, unit: str = "hits") -> pd.DataFrame:
 
 def distribution_figure(dist: Distribution, title: str = "Number of hits", unit: str = "hits") -> go.Figure:
     """Bars for P(exactly k hits) and a line for P(at least k hits), with exact hover text (or k of ``unit``)."""
-    ks = list(shown_range(dist))
-    at_least = dist.at_least_curve()
-    exactly = [dist[k] for k in ks]
-    tail = [at_least[k] for k in ks]
+    ks = shown_range(dist)
+    exactly, tail, den = _exactly_and_at_least(dist, ks)
     fig = FrozenFigure()
     fig.add_bar(
-        x=ks, y=[float(p) for p in exactly], name="exactly k", marker_color=PALETTE[0],
-        customdata=[chance_text(p) for p in exactly],
+        x=list(ks), y=[n / den for n in exactly], name="exactly k", marker_color=PALETTE[0],
+        customdata=[ratio_text(n, den) for n in exactly],
         hovertemplate=f"exactly %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.add_scatter(
-        x=ks, y=[float(p) for p in tail], name="at least k", mode="lines+markers",
-        line={"color": PALETTE[1], "shape": "hv"}, customdata=[chance_text(p) for p in tail],
+        x=list(ks), y=[n / den for n in tail], name="at least k", mode="lines+markers",
+        line={"color": PALETTE[1], "shape": "hv"}, customdata=[ratio_text(n, den) for n in tail],
         hovertemplate=f"at least %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.update_layout(

@@ -13,7 +13,7 @@ from webui import shared
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
         second: tuple[int, ...] | None = None) -> None:
     """The engine's steps, numbered as it worked them out, then the D6 faces that hit."""
-    parts = [f"#### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
+    parts = [f"### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
     if first is not None:
         parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
     if second is not None:
