@@ -18,8 +18,9 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from hitrules import situations, urlstate
 
 #: Figures and tables kept for every user, by what they are built from (least recently used
-#: out first). The largest, a 1,000-shot distribution chart, is about 60 kB.
-FIGURES_KEPT = 256
+#: out first). The largest, a 1,000-shot distribution chart, is about 0.2 MB: at most about
+#: 25 MB in all (bench/cache_memory.py keeps this number too).
+FIGURES_KEPT = 128
 
 
 def require_router() -> None:

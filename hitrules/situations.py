@@ -32,9 +32,9 @@ __all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", 
            "fantasy_values", "learn_situation", "learn_values", "ninth_situation", "ninth_values"]
 
 #: How many answers the process keeps (least recently used first out). The largest answer,
-#: 1,000 shots, holds about 0.7 MB of exact numerators; a typical one a few kB. So the cache
-#: stays under about 90 MB in the worst case, and is a few MB in practice.
-ANSWERS_KEPT = 128
+#: 1,000 shots, holds about half a MB of exact numerators; a typical one a few kB. So the cache
+#: stays under about 35 MB in the worst case (bench/cache_memory.py), and a few MB in practice.
+ANSWERS_KEPT = 64
 _CONDITION_FLAGS = {"moved": "moved", "close": "within_4_inches", "stand": "stand_and_shoot",
                     "lone": "target_is_lone_model", "auto": "automatic"}
 _ONE_ATTACK = dice.AttackDice(0, 6, 1)
