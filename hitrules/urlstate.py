@@ -23,7 +23,7 @@ from hitrules import compare, damage, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
-__all__ = ["EXPLORE", "FANTASY", "LEARN", "MAX_QUERY_LENGTH", "NINTH", "Param", "ParsedQuery", "bounds",
+__all__ = ["EXPLORE", "FANTASY", "LEARN", "MAX_QUERY_LENGTH", "NINTH", "PAGES", "Param", "ParsedQuery", "bounds",
            "defaults", "encode", "parse_query", "query_length"]
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
@@ -356,3 +356,6 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
     ``defaults_too``: a link to another page, which may hold other settings)."""
     return {p.name: p.format(values[p.name]) for p in params
             if p.name in values and (defaults_too or values[p.name] != p.default)}
+
+#: Every page's parameters, by the page's name (its widgets' key prefix).
+PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN}

@@ -240,3 +240,15 @@ def test_rules_page_has_every_section_the_explanations_link_to():
     assert {"fantasy-after-the-hit", "9th-and-8th-edition-after-the-hit"} <= linked
     assert linked and linked <= anchors
 
+
+
+def test_a_page_keeps_no_other_pages_widgets_in_the_session():
+    """Each key in the session state costs every widget drawn; a page's settings wait in its store."""
+    at = open_page("fantasy")
+    at.number_input(key="fantasy_bs").set_value(5).run()
+    at.query_params.clear()
+    at.switch_page("pages/ninth.py").run()
+    assert "fantasy_bs" not in at.session_state and "ninth_skill" in at.session_state
+    at.query_params.clear()
+    at.switch_page("pages/fantasy.py").run()
+    assert at.number_input(key="fantasy_bs").value == 5 and "ninth_skill" not in at.session_state
