@@ -20,7 +20,8 @@ SHORT_RULESET_NAMES = {"fantasy": "Fantasy", "ninth": "9th edition", "eighth": "
 
 def render() -> None:
     values = webui.start_page(P, urlstate.EXPLORE, "Explore", HELP)
-    view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key="explore_view", format_func=VIEW_NAMES.get,
+    view = st.segmented_control("View", urlstate.EXPLORE_VIEWS, key=webui.key("explore", "view"),
+                                format_func=VIEW_NAMES.get,
                                 required=True, help="One view at a time keeps the page quick on a phone.")
     VIEWS[view](values)  # a view may change values (Explore's stacks)
     webui.write_link(P, urlstate.EXPLORE, values)
@@ -29,14 +30,15 @@ def render() -> None:
 def _situation(ruleset_choices=compare.RULESETS) -> str:
     """Rule set, skill and modifier: the cell of the user's own situation."""
     row = st.container(horizontal=True)
-    ruleset = row.selectbox("Rule set", ruleset_choices, key="explore_ruleset",
+    ruleset = row.selectbox("Rule set", ruleset_choices, key=webui.key("explore", "ruleset"),
                             format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
     if ruleset == "fantasy":
-        row.number_input("BS", *BOUNDS["bs"], step=1, key="explore_bs", help="Your shooter's Ballistic Skill.")
+        row.number_input("BS", *BOUNDS["bs"], step=1, key=webui.key("explore", "bs"),
+                         help="Your shooter's Ballistic Skill.")
     else:
-        row.selectbox("Skill", SKILLS, key="explore_skill", format_func=lambda x: f"{x}+",
+        row.selectbox("Skill", SKILLS, key=webui.key("explore", "skill"), format_func=lambda x: f"{x}+",
                       help="The X of X+.")
-    row.number_input("Net modifier", *BOUNDS["mod"], step=1, key="explore_mod",
+    row.number_input("Net modifier", *BOUNDS["mod"], step=1, key=webui.key("explore", "mod"),
                    help="The sum of your modifiers (9th edition then caps it at ±1).")
     return ruleset
 
@@ -59,13 +61,13 @@ def _heatmap(values: dict) -> None:
 def _stacks(values: dict) -> None:
     """Fantasy modifier stacks side by side, and a waterfall for one of them."""
     st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
-    new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key="explore_new_stack",
+    new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key=webui.key("explore", "new_stack"),
                          format_func=compare.FANTASY_STACK_TOKENS.get, max_selections=compare.MAX_STACK_SIZE,
                          help="Pick the modifiers that apply together, then add the stack.")
     a, b = st.columns(2)
     stacks = values["stacks"]
     if a.button("Add this stack", disabled=not new or len(stacks) >= compare.MAX_STACKS,
-                key="explore_add_stack", help=f"Up to {compare.MAX_STACKS} stacks; each becomes a line."):
+                key=webui.key("explore", "add_stack"), help=f"Up to {compare.MAX_STACKS} stacks; each becomes a line."):
         stacks = (*stacks, tuple(new))
     if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack",
                 help="Takes the newest stack off the chart."):
@@ -75,10 +77,11 @@ def _stacks(values: dict) -> None:
         st.plotly_chart(webui.shared(figures.stacks_figure, stacks), key="explore_stacks",
                         config={"displayModeBar": False})
         a, b = st.columns(2)
-        pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
+        pick = a.selectbox("Waterfall for", range(len(stacks)), key=webui.key("explore", "stack_pick"),
                            format_func=lambda i: figures.stack_name(stacks[i]),
                            help="The waterfall shows how this stack moves the score needed.")
-        bs = b.number_input("BS", *BOUNDS["bs"], step=1, key="explore_bs", help="The shooter's Ballistic Skill.")
+        bs = b.number_input("BS", *BOUNDS["bs"], step=1, key=webui.key("explore", "bs"),
+                            help="The shooter's Ballistic Skill.")
         stack = stacks[min(pick, len(stacks) - 1)]
         st.plotly_chart(webui.shared(figures.waterfall_figure, bs, stack), key="explore_waterfall",
                         config={"displayModeBar": False})
@@ -91,7 +94,7 @@ def _diff(values: dict) -> None:
     """The same base score and modifiers under each rule set."""
     st.caption("The same base score and modifiers under each rule set: fantasy BS 7 - X, and X+ in "
                "8th and 9th edition.")
-    base = st.selectbox("Base score", SKILLS, key="explore_skill", format_func=lambda x: f"{x}+",
+    base = st.selectbox("Base score", SKILLS, key=webui.key("explore", "skill"), format_func=lambda x: f"{x}+",
                         help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
     st.plotly_chart(webui.shared(figures.diff_figure, base), key="explore_diff", config={"displayModeBar": False})
     draw.table_with_download(P, f"diff-{base}", figures.diff_table, base, always=True)
@@ -100,9 +103,9 @@ def _diff(values: dict) -> None:
 def _helps(values: dict) -> None:
     """Which helps more: +1 to hit or a re-roll."""
     a, b = st.columns(2)
-    edition = a.radio("Edition", ninth.EDITIONS, horizontal=True, key="explore_edition",
+    edition = a.radio("Edition", ninth.EDITIONS, horizontal=True, key=webui.key("explore", "edition"),
                       format_func=lambda e: f"{e}th", help="Re-rolls are a 9th and 8th edition idea.")
-    mod = b.number_input("Net modifier", *BOUNDS["mod"], step=1, key="explore_mod",
+    mod = b.number_input("Net modifier", *BOUNDS["mod"], step=1, key=webui.key("explore", "mod"),
                          help="9th edition caps it at ±1 before +1 to hit is added.")
     st.plotly_chart(webui.shared(figures.helps_figure, mod, edition), key="explore_helps",
                     config={"displayModeBar": False})
@@ -113,9 +116,9 @@ def _shots(values: dict) -> None:
     """How many shots give at least so many hits with a given chance."""
     ruleset = _situation()
     a, b = st.columns(2)
-    a.number_input("Hits wanted (at least)", *BOUNDS["hits"], step=1, key="explore_hits",
+    a.number_input("Hits wanted (at least)", *BOUNDS["hits"], step=1, key=webui.key("explore", "hits"),
                    help="How many hits you need, at least.")
-    b.slider("With this chance (%)", *BOUNDS["confidence"], key="explore_confidence",
+    b.slider("With this chance (%)", *BOUNDS["confidence"], key=webui.key("explore", "confidence"),
              help="How sure you want to be of getting them.")
     args = (ruleset, values["mod"], values["hits"], values["confidence"])
     st.plotly_chart(webui.shared(figures.shots_figure, *args), key="explore_shots", config={"displayModeBar": False})
@@ -145,7 +148,8 @@ def _most(ruleset: str, name: str) -> int:
 
 
 def _ruleset(help: str) -> str:
-    return st.selectbox("Rule set", compare.RULESETS, key="explore_ruleset", format_func=SHORT_RULESET_NAMES.get,
+    return st.selectbox("Rule set", compare.RULESETS, key=webui.key("explore", "ruleset"),
+                        format_func=SHORT_RULESET_NAMES.get,
                         help=help)
 
 
@@ -155,11 +159,11 @@ def _wound(values: dict) -> None:
     if ruleset == "fantasy":
         _fit_fantasy(values, ("strength", "toughness"))
     row = st.container(horizontal=True)
-    row.number_input("Strength", 1, _most(ruleset, "strength"), step=1, key="explore_strength",
+    row.number_input("Strength", 1, _most(ruleset, "strength"), step=1, key=webui.key("explore", "strength"),
                      help="The weapon's Strength.")
-    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key="explore_toughness",
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"),
                      help="The target's Toughness.")
-    row.number_input("Wound modifier", *BOUNDS["wound_mod"], step=1, key="explore_wound_mod",
+    row.number_input("Wound modifier", *BOUNDS["wound_mod"], step=1, key=webui.key("explore", "wound_mod"),
                      help="Added to the wound roll (positive helps). 9th edition caps the sum at ±1.")
     cell, mod = (values["strength"], values["toughness"]), values["wound_mod"]
     st.plotly_chart(webui.shared(figures.wound_figure, ruleset, mod, cell), key="explore_wound",
@@ -202,21 +206,26 @@ def _weapon_inputs(suffix: str, ruleset: str) -> None:
     st.markdown(f"**Weapon {suffix.upper()}**")
     a, b = st.columns(2)
     if ruleset == "fantasy":
-        a.text_input("Shots", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
-        b.number_input("BS", *BOUNDS[f"bs_{suffix}"], step=1, key=f"explore_bs_{suffix}",
+        a.text_input("Shots", key=webui.key("explore", f"attacks_{suffix}"),
+                     help="A number or dice: 10, D6, 2D6, D6+1.")
+        b.number_input("BS", *BOUNDS[f"bs_{suffix}"], step=1, key=webui.key("explore", f"bs_{suffix}"),
                        help="Ballistic Skill; the shot has no other modifiers.")
     else:
-        a.text_input("Attacks", key=f"explore_attacks_{suffix}", help="A number or dice: 10, D6, 2D6, D6+1.")
-        b.selectbox("Skill", SKILLS, key=f"explore_skill_{suffix}", format_func=lambda x: f"{x}+",
+        a.text_input("Attacks", key=webui.key("explore", f"attacks_{suffix}"),
+                     help="A number or dice: 10, D6, 2D6, D6+1.")
+        b.selectbox("Skill", SKILLS, key=webui.key("explore", f"skill_{suffix}"), format_func=lambda x: f"{x}+",
                     help="BS or WS: the X of X+.")
     a, b, c = st.columns(3)
-    a.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1, key=f"explore_strength_{suffix}")
-    b.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=f"explore_ap_{suffix}", help="0 or negative.")
+    a.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1, key=webui.key("explore",
+                                                                                              f"strength_{suffix}"))
+    b.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=webui.key("explore", f"ap_{suffix}"),
+                   help="0 or negative.")
     if ruleset == "fantasy":
-        c.text_input("Multiple Wounds", key=f"explore_damage_{suffix}",
+        c.text_input("Multiple Wounds", key=webui.key("explore", f"damage_{suffix}"),
                      help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
     else:
-        c.text_input("Damage", key=f"explore_damage_{suffix}", help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+        c.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
+                     help="A number or dice: 1, D3, D6, D3+3, 2D6.")
 
 
 def _weapons(values: dict) -> None:
@@ -230,15 +239,16 @@ def _weapons(values: dict) -> None:
             _weapon_inputs(suffix, ruleset)
     st.markdown("**Target**")
     row = st.container(horizontal=True)
-    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key="explore_toughness")
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"))
     saves = ((("save", "Armour"), ("ward", "Ward save"), ("regen", "Regeneration")) if ruleset == "fantasy" else
              (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")))
     for name, label in saves:
-        row.selectbox(label, urlstate.SCORES, key=f"explore_{name}", format_func=_score_name)
-    row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key="explore_wounds")
-    row.number_input("Models", *BOUNDS["models"], step=1, key="explore_models")
+        row.selectbox(label, urlstate.SCORES, key=webui.key("explore", f"{name}"), format_func=_score_name)
+    row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key=webui.key("explore", "wounds"))
+    row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key("explore", "models"))
     if ruleset != "fantasy":
-        row.checkbox("Light cover", key="explore_light_cover", help="+1 to the armour save (not the invulnerable).")
+        row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
+                     help="+1 to the armour save (not the invulnerable).")
     try:
         duel = webui.shared(compare.weapon_duel, _shooter(values, "a", ruleset), _shooter(values, "b", ruleset),
                             _target(values, ruleset))

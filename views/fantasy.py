@@ -60,13 +60,13 @@ def _inputs(answer) -> None:
 def shot_inputs(prefix: str, answer, calculator: bool) -> None:
     """The inputs of a fantasy Shot: on the calculator with its shots and split fire, on Learn one shot."""
     row = st.container(horizontal=True)
-    row.number_input("Ballistic Skill (BS)", *BOUNDS["bs"], step=1, key=f"{prefix}_bs",
+    row.number_input("Ballistic Skill (BS)", *BOUNDS["bs"], step=1, key=webui.key(prefix, "bs"),
                      help="The shooter's BS, 1 to 10. The score needed starts at 7 - BS.")
     if calculator:
-        row.text_input("Shots", key=f"{prefix}_shots", max_chars=12,
+        row.text_input("Shots", key=webui.key(prefix, "shots"), max_chars=12,
                        help="How many shots the unit fires: a number (10) or dice (D6, 2D6, D6+1).")
     shown = urlstate.FANTASY_CONDITIONS if calculator else urlstate.SHOT_CONDITIONS
-    conditions = st.pills("Conditions", shown, key=f"{prefix}_conditions",
+    conditions = st.pills("Conditions", shown, key=webui.key(prefix, "conditions"),
                           selection_mode="multi", wrap=True, format_func=CONDITION_NAMES.get,
                           help="Tap each that applies. A lone model gives -1 only with Unit "
                                "Strength 2 or less; automatic hits skip the roll. Split fire: when some "
@@ -74,14 +74,14 @@ def shot_inputs(prefix: str, answer, calculator: bool) -> None:
                                "its own and the unit's hits are the sum.")
     if "lone" in conditions:
         st.number_input("The lone model's Unit Strength", *BOUNDS["us"], step=1,
-                        key=f"{prefix}_us", help="2 or less gives -1 to hit.")
-    st.pills("Special rules (-1 each)", fantasy.SPECIAL_RULES, key=f"{prefix}_rules",
+                        key=webui.key(prefix, "us"), help="2 or less gives -1 to hit.")
+    st.pills("Special rules (-1 each)", fantasy.SPECIAL_RULES, key=webui.key(prefix, "rules"),
              selection_mode="multi", wrap=True, format_func=fantasy.SPECIAL_RULE_NAMES.get,
              help="Multiple Shots, Quick to Fire, Sniper and Volley Fire are -1 each.")
     groups = answer.groups if answer else ()
     _cover_inputs(prefix, "", "What obscures the majority of the target", groups[:1], picture=calculator)
     if "split" in conditions:
-        st.text_input("Group 2 shots", key=f"{prefix}_shots2", max_chars=12,
+        st.text_input("Group 2 shots", key=webui.key(prefix, "shots2"), max_chars=12,
                       help="Shots fired by the second group: a number or dice.")
         _cover_inputs(prefix, "2", "Group 2: what obscures the target", groups[1:2], picture=True)
 
@@ -89,17 +89,18 @@ def shot_inputs(prefix: str, answer, calculator: bool) -> None:
 def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple, picture: bool) -> None:
     """One group's cover and LoS values; ``group`` holds its answer, if there is one. Learn draws
     the picture at its cover step instead (``picture`` False)."""
-    cover = st.radio(title, fantasy.COVERS, key=f"{prefix}_cover{suffix}", horizontal=True,
+    cover = st.radio(title, fantasy.COVERS, key=webui.key(prefix, f"cover{suffix}"), horizontal=True,
                      format_func=fantasy.COVER_LABELS.get, help=COVER_HELP)
     if cover == "none":
         return
     c1, c2, c3 = st.columns(3)
-    c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key=f"{prefix}_los_shooter{suffix}",
+    c1.number_input("Shooter LoS", *BOUNDS["los_shooter"], step=1, key=webui.key(prefix, f"los_shooter{suffix}"),
                     help=LOS_HELP)
-    c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key=f"{prefix}_los_blocker{suffix}",
+    c2.number_input("Obstacle LoS", *BOUNDS["los_blocker"], step=1, key=webui.key(prefix, f"los_blocker{suffix}"),
                     help="Cover counts only if the obstacle is at least half as high as both "
                          "the shooter and the target.")
-    c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=f"{prefix}_los_target{suffix}", help=LOS_HELP)
+    c3.number_input("Target LoS", *BOUNDS["los_target"], step=1, key=webui.key(prefix, f"los_target{suffix}"),
+                    help=LOS_HELP)
     if picture:
         pictures.cover(f"{prefix}_cover_picture{suffix}", group[0].result if group else None)
     step = group[0].result.cover_step if group else None

@@ -25,7 +25,7 @@ NOT_SITUATION = ("section", "step", "seed", "rolls", "quiz", "q")
 
 def render() -> None:
     values = webui.start_page(P, urlstate.LEARN, "Learn", HELP)
-    section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key="learn_section",
+    section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key=webui.key("learn", "section"),
                                    format_func=SECTION_NAMES.get, required=True,
                                    help="Walk through a roll, roll virtual dice, or take a quiz.")
     sit = SECTIONS[section](values)  # a section may change values (the step shown)
@@ -36,16 +36,17 @@ def render() -> None:
 def _situation_inputs(values: dict):
     """The situation to learn from (one shot or attack), and the engine's result for it."""
     sit, answer = webui.situation(situations.learn_situation, values)
-    ruleset = st.radio("Rule set", ("fantasy", "ninth"), key="learn_ruleset", horizontal=True,
+    ruleset = st.radio("Rule set", ("fantasy", "ninth"), key=webui.key("learn", "ruleset"), horizontal=True,
                        format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
                        help="Which game's hit roll to learn.")
     if ruleset == "fantasy":
         shot_inputs(P, answer, calculator=False)
     else:
         a, b = st.columns(2)
-        a.radio("Edition", ninth.EDITIONS, key="learn_edition", horizontal=True, format_func=lambda e: f"{e}th",
+        a.radio("Edition", ninth.EDITIONS, key=webui.key("learn", "edition"), horizontal=True,
+                format_func=lambda e: f"{e}th",
                 help="8th edition: no cap on modifiers, and no automatic hit on a 6.")
-        b.selectbox("Skill", SKILLS, key="learn_skill", format_func=lambda x: f"{x}+",
+        b.selectbox("Skill", SKILLS, key=webui.key("learn", "skill"), format_func=lambda x: f"{x}+",
                     help="The BS or WS: a roll of X or more hits.")
         attack_inputs(P)
         if answer and answer.verdict is not None:
@@ -63,9 +64,10 @@ def _walk(values: dict):
         return sit
     chain = situations.answer(sit).chain
     steps = result.steps + (chain.steps if chain else ())  # past the hit too, with the target part on
-    step = min(st.session_state.get("learn_step", 1), len(steps))
-    st.session_state["learn_step"] = step
-    step = st.slider("Step", 1, len(steps), key="learn_step",
+    step_key = webui.key(P, "step")
+    step = min(st.session_state.get(step_key, 1), len(steps))
+    st.session_state[step_key] = step
+    step = st.slider("Step", 1, len(steps), key=step_key,
                      help="Move through the working one rule at a time.")
     values["step"] = step
     shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
@@ -111,9 +113,9 @@ def _roll(values: dict):
     if result is None:
         return sit
     a, b, c = st.columns([2, 2, 1])
-    seed = a.number_input("Seed", *BOUNDS["seed"], step=1, key="learn_seed",
+    seed = a.number_input("Seed", *BOUNDS["seed"], step=1, key=webui.key("learn", "seed"),
                           help="The same seed gives the same rolls, so a shared link shows the same dice.")
-    rolls = b.number_input("Rolls", *BOUNDS["rolls"], step=1, key="learn_rolls",
+    rolls = b.number_input("Rolls", *BOUNDS["rolls"], step=1, key=webui.key("learn", "rolls"),
                            help="How many shots to roll; more rolls land closer to the exact chance.")
     c.button("Roll again", key="learn_reroll_dice", help="The next seed: new dice.", on_click=_next_seed)
     # This player's dice are theirs: kept in their own session (the last roll only), never shared.
@@ -138,22 +140,24 @@ def _roll(values: dict):
 
 def _quiz(values: dict) -> None:
     """A question from the quiz seed, checked against the engine, with its working."""
-    topic = st.segmented_control("Quiz on", quiz.TOPICS, key="learn_topic", format_func=quiz.TOPIC_NAMES.get,
+    topic = st.segmented_control("Quiz on", quiz.TOPICS, key=webui.key("learn", "topic"),
+                                 format_func=quiz.TOPIC_NAMES.get,
                                  required=True, help="Hit rolls, wound rolls, saves, or a mix of all three.")
     a, b = st.columns(2)
-    seed = a.number_input("Quiz number", *BOUNDS["quiz"], step=1, key="learn_quiz",
+    seed = a.number_input("Quiz number", *BOUNDS["quiz"], step=1, key=webui.key("learn", "quiz"),
                           help="Everyone who opens the same quiz number gets the same questions.")
-    number = b.number_input("Question", *BOUNDS["q"], step=1, key="learn_q", help="Raise it for the next question.")
+    number = b.number_input("Question", *BOUNDS["q"], step=1, key=webui.key("learn", "q"),
+                            help="Raise it for the next question.")
     question = quiz.question(seed, number, topic)
     edition = {"fantasy": "fantasy", "ninth": "9th edition", "eighth": "8th edition"}[question.ruleset]
     st.markdown(f"**Question {number}** ({edition}): {question.situation}")
     # A hit quiz keeps the keys it always had; the other topics have their own answers.
     answer = f"{seed}_{number}" if topic == "hit" else f"{topic}_{seed}_{number}"
     roll = st.radio(question.roll_prompt, question.roll_choices, index=None,
-                    key=f"learn_answer_roll_{answer}", horizontal=True,
+                    key=webui.key("learn", f"answer_roll_{answer}"), horizontal=True,
                     help="The score the dice must show, as a player would say it.")
     picked = st.radio(question.chance_prompt, question.chance_choices, index=None,
-                      key=f"learn_answer_chance_{answer}", horizontal=True, format_func=str,
+                      key=webui.key("learn", f"answer_chance_{answer}"), horizontal=True, format_func=str,
                       help="The exact chance, as a fraction.")
     score = st.session_state.setdefault("learn_score", {})
     if st.button("Check my answer", key="learn_check", disabled=roll is None or picked is None,

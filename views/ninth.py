@@ -55,26 +55,28 @@ def render() -> None:
 
 def _inputs() -> None:
     """The attack, its modifiers and re-rolls, and Overwatch."""
-    rules = st.radio("Rules", urlstate.NINTH_RULES, key="ninth_rules", horizontal=True,
+    rules = st.radio("Rules", urlstate.NINTH_RULES, key=webui.key("ninth", "rules"), horizontal=True,
                      format_func=RULES_NAMES.get,
                      help="9th edition caps modifiers at ±1 and an unmodified 6 always hits; 8th "
                           "edition does neither. A unit preset sets the edition, skill and attacks "
                           "from the unit's datasheet.")
     if rules not in PRESETS:
         row = st.container(horizontal=True)
-        row.selectbox("Skill (X+)", SKILLS, key="ninth_skill", format_func=lambda x: f"{x}+",
+        row.selectbox("Skill (X+)", SKILLS, key=webui.key("ninth", "skill"), format_func=lambda x: f"{x}+",
                       help="The BS or WS characteristic: a roll of X or more hits.")
-        row.text_input("Attacks", key="ninth_attacks", max_chars=12,
+        row.text_input("Attacks", key=webui.key("ninth", "attacks"), max_chars=12,
                        help="A number (10) or dice (D3, D6, 2D6, D6+1).")
     else:
         preset = PRESETS[rules]
-        st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key="ninth_wounds_left",
+        st.number_input("Wounds left", min_value=1, max_value=preset.wounds, step=1, key=webui.key("ninth",
+                                                                                                   "wounds_left"),
                         help="The profile degrades: fewer wounds, worse BS.")
-        st.selectbox("Weapon", range(len(preset.weapons)), key="ninth_weapon",
+        st.selectbox("Weapon", range(len(preset.weapons)), key=webui.key("ninth", "weapon"),
                      format_func=lambda i: preset.weapon_names[i],
                      help="The weapon that fires; only a turret weapon fires twice after a Grinding Advance.")
         if preset.turret_twice:
-            st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key="ninth_half_move",
+            st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key=webui.key("ninth",
+                                                                                                    "half_move"),
                         help=preset.turret_twice["text"])
     attack_inputs(P)
     target_inputs(P, "ninth", urlstate.NINTH, preset=rules if rules in PRESETS else None)
@@ -82,24 +84,24 @@ def _inputs() -> None:
 
 def attack_inputs(prefix: str) -> None:
     """The modifiers, re-rolls and kind of an attack, and Overwatch: on the calculator and on Learn."""
-    st.text_input("Hit modifiers", key=f"{prefix}_mods", max_chars=80, placeholder="e.g. -1, -1, +1",
+    st.text_input("Hit modifiers", key=webui.key(prefix, "mods"), max_chars=80, placeholder="e.g. -1, -1, +1",
                   help="Every modifier that applies, separated by commas. The page adds them up "
                        "and applies the cap.")
-    st.radio("Re-rolls", ninth.REROLLS, key=f"{prefix}_reroll", horizontal=True,
+    st.radio("Re-rolls", ninth.REROLLS, key=webui.key(prefix, "reroll"), horizontal=True,
              format_func=ninth.REROLL_NAMES.get,
              help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
-    flags = st.pills("The attack", urlstate.ATTACK_FLAGS, key=f"{prefix}_attack", selection_mode="multi",
+    flags = st.pills("The attack", urlstate.ATTACK_FLAGS, key=webui.key(prefix, "attack"), selection_mode="multi",
                      wrap=True, format_func=FLAG_NAMES.get,
                      help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
                           "automatically hits makes no hit roll: each attack scores one hit, in Overwatch "
                           "too. Overwatch fire: shooting at an enemy unit that was just set up, moved, charged "
                           "or opened a Hatchway.")
     if "overwatch_fire" in flags:
-        st.selectbox("Firing Overwatch because the enemy unit…", ninth.TRIGGERS, key=f"{prefix}_trigger",
+        st.selectbox("Firing Overwatch because the enemy unit…", ninth.TRIGGERS, key=webui.key(prefix, "trigger"),
                      format_func=ninth.TRIGGER_NAMES.get,
                      help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
                           "Fall Back or charge move, or opens a Hatchway.")
-        st.pills("Overwatch conditions", urlstate.OVERWATCH_FLAGS, key=f"{prefix}_ow", selection_mode="multi",
+        st.pills("Overwatch conditions", urlstate.OVERWATCH_FLAGS, key=webui.key(prefix, "ow"), selection_mode="multi",
                  wrap=True, format_func=OW_NAMES.get,
                  help="Set Overwatch: started at the end of the Move Units step of the unit's "
                       "Movement phase, completed at the end of that turn, and lasting until the end "

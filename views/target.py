@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+import webui
 from hitrules import urlstate
 from hitrules.presets import PRESETS
 
@@ -18,36 +19,36 @@ def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...],
                   cover: str = "cover") -> None:
     """The weapon and the target unit, for ``ruleset`` "fantasy" or "ninth"; a unit preset brings its
     own weapon's Strength, AP and Damage. ``cover`` names the Light cover parameter."""
-    if not st.toggle("Target and weapon: wounds, saves, models removed", key=f"{prefix}_chain", help=HELP):
+    if not st.toggle("Target and weapon: wounds, saves, models removed", key=webui.key(prefix, "chain"), help=HELP):
         return
     bounds = urlstate.bounds(params)
     row = st.container(horizontal=True)
     if preset is None:
-        row.number_input("Strength (S)", *bounds["s"], step=1, key=f"{prefix}_s",
+        row.number_input("Strength (S)", *bounds["s"], step=1, key=webui.key(prefix, "s"),
                          help="The weapon's Strength, compared with the target's Toughness to wound.")
-        row.number_input("AP", *bounds["ap"], step=1, key=f"{prefix}_ap",
+        row.number_input("AP", *bounds["ap"], step=1, key=webui.key(prefix, "ap"),
                          help="Armour Piercing, 0 or negative: it worsens the armour save.")
         if ruleset == "fantasy":
-            row.text_input("Multiple Wounds", key=f"{prefix}_mw", max_chars=8,
+            row.text_input("Multiple Wounds", key=webui.key(prefix, "mw"), max_chars=8,
                            help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1; the excess over a "
                                 "model's last Wound is lost.")
         else:
-            row.text_input("Damage", key=f"{prefix}_damage", max_chars=8,
+            row.text_input("Damage", key=webui.key(prefix, "damage"), max_chars=8,
                            help="Damage of each unsaved attack: 1, D3, D6, D3+3, 2D6…")
     else:
         st.caption(f"{PRESETS[preset].name}: the chosen weapon's Strength, AP and Damage.")
     row = st.container(horizontal=True)
-    row.number_input("Toughness (T)", *bounds["t"], step=1, key=f"{prefix}_t", help="The target's Toughness.")
+    row.number_input("Toughness (T)", *bounds["t"], step=1, key=webui.key(prefix, "t"), help="The target's Toughness.")
     if ruleset == "fantasy":
-        _score(row, "Armour", f"{prefix}_armour", "The armour save X+; AP worsens it, above 6+ there is none.")
+        _score(row, "Armour", webui.key(prefix, "armour"), "The armour save X+; AP worsens it, above 6+ there is none.")
     else:
-        _score(row, "Save", f"{prefix}_sv", "The armour save Sv+; AP and Light cover change it.")
-    row.number_input("Wounds per model", *bounds["wounds"], step=1, key=f"{prefix}_wounds",
+        _score(row, "Save", webui.key(prefix, "sv"), "The armour save Sv+; AP and Light cover change it.")
+    row.number_input("Wounds per model", *bounds["wounds"], step=1, key=webui.key(prefix, "wounds"),
                      help="Damage goes into one model until it is removed; the excess is lost.")
-    row.number_input("Models in the unit", *bounds["models"], step=1, key=f"{prefix}_models",
+    row.number_input("Models in the unit", *bounds["models"], step=1, key=webui.key(prefix, "models"),
                      help="The target unit's models, each with the wounds above.")
     more = MORE[ruleset]
-    if st.toggle(more, key=f"{prefix}_extra", help="Rarer rules; they count only while shown."):
+    if st.toggle(more, key=webui.key(prefix, "extra"), help="Rarer rules; they count only while shown."):
         _more_inputs(prefix, ruleset, bounds, cover)
 
 
@@ -58,19 +59,20 @@ MORE = {"fantasy": "More rules: ward, Regeneration, Poisoned Attacks, Armour Ban
 def _more_inputs(prefix: str, ruleset: str, bounds: dict, cover: str) -> None:
     row = st.container(horizontal=True)
     if ruleset == "fantasy":
-        _score(row, "Ward", f"{prefix}_ward", "Taken when the armour save fails; AP never changes it.")
-        _score(row, "Regeneration", f"{prefix}_regen", "Rolled for each Wound the model would lose, after the saves.")
-        row.number_input("Armour Bane", *bounds["bane"], step=1, key=f"{prefix}_bane",
+        _score(row, "Ward", webui.key(prefix, "ward"), "Taken when the armour save fails; AP never changes it.")
+        _score(row, "Regeneration", webui.key(prefix, "regen"),
+               "Rolled for each Wound the model would lose, after the saves.")
+        row.number_input("Armour Bane", *bounds["bane"], step=1, key=webui.key(prefix, "bane"),
                          help="A natural 6 to wound improves that wound's AP by this much.")
-        st.checkbox("Poisoned Attacks", key=f"{prefix}_poisoned",
+        st.checkbox("Poisoned Attacks", key=webui.key(prefix, "poisoned"),
                     help="A natural 6 on the single D6 to hit gets +2 to its To Wound roll.")
         return
-    _score(row, "Invulnerable", f"{prefix}_invuln", "Never changed by AP or cover; the better save is used.")
-    _score(row, "Feel No Pain", f"{prefix}_fnp", "Rolled for each point of damage, after the save.")
-    row.text_input("Wound modifiers", key=f"{prefix}_wmods", max_chars=40, placeholder="e.g. +1",
+    _score(row, "Invulnerable", webui.key(prefix, "invuln"), "Never changed by AP or cover; the better save is used.")
+    _score(row, "Feel No Pain", webui.key(prefix, "fnp"), "Rolled for each point of damage, after the save.")
+    row.text_input("Wound modifiers", key=webui.key(prefix, "wmods"), max_chars=40, placeholder="e.g. +1",
                    help="Every wound modifier, separated by commas; 9th edition caps the sum at ±1.")
-    st.checkbox("Light cover (+1 to the save against ranged attacks)", key=f"{prefix}_{cover}",
+    st.checkbox("Light cover (+1 to the save against ranged attacks)", key=webui.key(prefix, f"{cover}"),
                 help="Counts only against a ranged attack (Overwatch is ranged).")
-    st.radio("Wound re-rolls", ("none", "ones", "failed"), key=f"{prefix}_wreroll", horizontal=True,
+    st.radio("Wound re-rolls", ("none", "ones", "failed"), key=webui.key(prefix, "wreroll"), horizontal=True,
              format_func={"none": "none", "ones": "re-roll 1s", "failed": "re-roll failed wounds"}.get,
              help="A die is re-rolled at most once.")
