@@ -243,7 +243,8 @@ def test_rules_page_has_every_section_the_explanations_link_to():
 
 
 def test_a_page_keeps_no_other_pages_widgets_in_the_session():
-    """Each key in the session state costs every widget drawn; a page's settings wait in its store."""
+    """Each key in the session state costs every widget drawn; a page's settings wait in its store,
+    and a hidden widget keeps no key either."""
     at = open_page("fantasy")
     at.number_input(key="fantasy_bs").set_value(5).run()
     at.query_params.clear()
@@ -252,3 +253,6 @@ def test_a_page_keeps_no_other_pages_widgets_in_the_session():
     at.query_params.clear()
     at.switch_page("pages/fantasy.py").run()
     assert at.number_input(key="fantasy_bs").value == 5 and "ninth_skill" not in at.session_state
+    assert "fantasy_us" not in at.session_state  # shown only for a lone model
+    at.pills(key="fantasy_conditions").set_value(["lone"]).run()
+    assert at.number_input(key="fantasy_us").value == 1
