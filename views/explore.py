@@ -61,13 +61,13 @@ def _heatmap(values: dict) -> None:
 def _stacks(values: dict) -> None:
     """Fantasy modifier stacks side by side, and a waterfall for one of them."""
     st.caption("Stacks use the fantasy shooting modifiers. Build one, add it, and compare.")
-    new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key=webui.key("explore", "new_stack"),
+    new = st.multiselect("New stack", tuple(compare.FANTASY_STACK_TOKENS), key="explore_new_stack",
                          format_func=compare.FANTASY_STACK_TOKENS.get, max_selections=compare.MAX_STACK_SIZE,
                          help="Pick the modifiers that apply together, then add the stack.")
     a, b = st.columns(2)
     stacks = values["stacks"]
     if a.button("Add this stack", disabled=not new or len(stacks) >= compare.MAX_STACKS,
-                key=webui.key("explore", "add_stack"), help=f"Up to {compare.MAX_STACKS} stacks; each becomes a line."):
+                key="explore_add_stack", help=f"Up to {compare.MAX_STACKS} stacks; each becomes a line."):
         stacks = (*stacks, tuple(new))
     if b.button("Remove the last stack", disabled=not stacks, key="explore_drop_stack",
                 help="Takes the newest stack off the chart."):
@@ -77,7 +77,7 @@ def _stacks(values: dict) -> None:
         st.plotly_chart(webui.shared(figures.stacks_figure, stacks), key="explore_stacks",
                         config={"displayModeBar": False})
         a, b = st.columns(2)
-        pick = a.selectbox("Waterfall for", range(len(stacks)), key=webui.key("explore", "stack_pick"),
+        pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
                            format_func=lambda i: figures.stack_name(stacks[i]),
                            help="The waterfall shows how this stack moves the score needed.")
         bs = b.number_input("BS", *BOUNDS["bs"], step=1, key=webui.key("explore", "bs"),
