@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from hitrules import compare, fantasy, ninth
-from hitrules._steps import chance_text, ratio_text
+from hitrules._steps import chance_text, fraction_text, ratio_text
 from hitrules.dice import Distribution
 
 __all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
@@ -74,14 +74,13 @@ def _exactly_and_at_least(dist: Distribution, ks: range) -> tuple[list[int], lis
 def distribution_table(dist: Distribution, unit: str = "hits") -> pd.DataFrame:
     """One row per count (of hits, or ``unit``): exact and percentage chances of exactly k and at least k."""
     ks = shown_range(dist)
-    at_least = dist.at_least_curve()
-    exactly = [dist[k] for k in ks]
+    exactly, tail, den = _exactly_and_at_least(dist, ks)
     return pd.DataFrame({
         unit: list(ks),
-        "exactly (fraction)": [str(p) for p in exactly],
-        "exactly (%)": [round(float(p) * 100, 4) for p in exactly],
-        "at least (fraction)": [str(at_least[k]) for k in ks],
-        "at least (%)": [round(float(at_least[k]) * 100, 4) for k in ks],
+        "exactly (fraction)": [str(Fraction(n, den)) for n in exactly],
+        "exactly (%)": [round(n / den * 100, 4) for n in exactly],
+        "at least (fraction)": [str(Fraction(n, den)) for n in tail],
+        "at least (%)": [round(n / den * 100, 4) for n in tail],
     })
 
 
@@ -121,7 +120,7 @@ def chain_figure(chain, attacks) -> go.Figure:
     stages = chain_stages(chain, attacks)
     fig = FrozenFigure(go.Funnel(
         y=[name for name, _ in stages], x=[float(v) for _, v in stages], marker_color=PALETTE[: len(stages)],
-        texttemplate="%{x:.2f}", customdata=[str(v) if len(str(v)) <= 40 else f"≈{float(v):.6g}" for _, v in stages],
+        texttemplate="%{x:.2f}", customdata=[fraction_text(v) for _, v in stages],
         hovertemplate="%{y}: %{x:.2f} expected (exactly %{customdata})<extra></extra>"))
     fig.update_layout(title="The whole attack, on average", height=300, margin=MARGIN)
     return fig

@@ -256,3 +256,20 @@ def test_a_page_keeps_no_other_pages_widgets_in_the_session():
     assert "fantasy_us" not in at.session_state  # shown only for a lone model
     at.pills(key="fantasy_conditions").set_value(["lone"]).run()
     assert at.number_input(key="fantasy_us").value == 1
+
+
+@pytest.mark.parametrize(("shots", "p"), [(10, Fraction(1, 3)), ("2D6", Fraction(5, 6)), (1000, Fraction(1, 2))])
+def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_exact_chances(shots, p):
+    from hitrules import figures
+
+    dist = dice.hits(shots, p)
+    table = figures.distribution_table(dist)
+    ks = list(table["hits"])
+    assert [Fraction(x) for x in table["exactly (fraction)"]] == [dist[k] for k in ks]
+    assert [Fraction(x) for x in table["at least (fraction)"]] == [dist.at_least(k) for k in ks]
+    bars, line = figures.distribution_figure(dist).data
+    assert list(bars.y) == [float(dist[k]) for k in ks] and list(line.y) == [float(dist.at_least(k)) for k in ks]
+    for k, shown in zip(ks, bars.customdata, strict=True):
+        exact = dist[k]  # long fractions are written without being reduced: the same words, or "≈" and its decimal
+        assert shown == chance_text(exact) or (shown.startswith("≈") and shown.endswith(f"({percent(exact)})")
+                                               and float(shown[1:].split(" ")[0]) == pytest.approx(float(exact)))
