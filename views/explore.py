@@ -243,7 +243,7 @@ def _weapons(values: dict) -> None:
     saves = ((("save", "Armour"), ("ward", "Ward save"), ("regen", "Regeneration")) if ruleset == "fantasy" else
              (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")))
     for name, label in saves:
-        row.selectbox(label, urlstate.SCORES, key=webui.key("explore", f"{name}"), format_func=_score_name)
+        row.selectbox(label, urlstate.SCORES, key=webui.key("explore", name), format_func=_score_name)
     row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key=webui.key("explore", "wounds"))
     row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key("explore", "models"))
     if ruleset != "fantasy":
@@ -260,7 +260,8 @@ def _weapons(values: dict) -> None:
                        for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
     st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
-    st.caption(" ".join(f"{letter} ({name}): hits {hit}, wounds {wound} per hit, {unsaved} of wounds go unsaved."
+    st.caption(" ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
+                        f"{chance_text(unsaved)} of wounds go unsaved."
                         for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
     draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, duel)
 
