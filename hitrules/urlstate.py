@@ -59,15 +59,18 @@ def _text(value: object) -> str:
     return value
 
 
-def _whole(name: str, default: int, low: int, high: int, what: str) -> Param:
-    """A whole-number parameter from ``low`` to ``high``."""
+def _whole(name: str, default: int, low: int, high: int, what: str, old_name: str = "",
+           unless: tuple[str, ...] = ()) -> Param:
+    """A whole-number parameter from ``low`` to ``high`` (once called ``old_name``, in links
+    without any of ``unless``)."""
 
     def parse(text: str) -> int:
         if not re.fullmatch(r"[+-]?\d{1,4}", _text(text).strip()):
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
         return check_int(what, int(text), low, high)
 
-    return Param(name, default, parse, bounds=(low, high))
+    old = ((old_name, lambda text, _: parse(text), unless),) if old_name else ()
+    return Param(name, default, parse, bounds=(low, high), old=old)
 
 
 def bounds(params: tuple[Param, ...]) -> dict[str, tuple[int, int]]:
@@ -225,9 +228,7 @@ NINTH: tuple[Param, ...] = (
     *_attack_params(),
     _attacks("attacks", "10"),
     # A preset's wounds left were ``wounds`` before the target part took that name.
-    Param("wounds_left", _MOST_WOUNDS, _whole("", 0, 1, _MOST_WOUNDS, "Wounds left").parse, bounds=(1, _MOST_WOUNDS),
-          old=(("wounds", lambda text, _: _whole("", 0, 1, _MOST_WOUNDS, "Wounds left").parse(text),
-                ("s", "t", "chain")),)),
+    _whole("wounds_left", _MOST_WOUNDS, 1, _MOST_WOUNDS, "Wounds left", old_name="wounds", unless=("s", "t", "chain")),
     _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
     _flag("half_move"),
     *NINTH_TARGET,
