@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from hitrules import compare, damage, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
@@ -110,8 +111,8 @@ def _attacks(name: str, default: str) -> Param:
     return Param(name, default, lambda text: str(dice.parse_attacks(text)), text=True)
 
 
-def _edition(name: str = "edition") -> Param:
-    return Param(name, 9, lambda text: int(check_choice("edition", _text(text).strip(), ("9", "8"))))
+def _edition() -> Param:
+    return Param("edition", 9, lambda text: int(check_choice("edition", _text(text).strip(), ("9", "8"))))
 
 
 def _flag(name: str, old=()) -> Param:
@@ -130,6 +131,11 @@ def _score(name: str, what: str) -> Param:
 
 def _damage(name: str, default: str, what: str, most: int) -> Param:
     return Param(name, default, lambda text: str(damage.parse_damage(_text(text), what, most)), text=True)
+
+
+def _mods(name: str) -> Param:
+    """Modifiers, written ``-1,+1``."""
+    return Param(name, (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True)
 
 
 def _after_the_hit(rules, *extra: Param) -> tuple[Param, ...]:
@@ -154,7 +160,7 @@ _FANTASY_ONLY = (_score("armour", "The armour save"),
 def _ninth_only(cover: str) -> tuple[Param, ...]:
     return (_score("sv", "The save"), _damage("damage", "1", "Damage", ninth.DAMAGE_MOST),
             _score("invuln", "The invulnerable save"), _score("fnp", "Feel No Pain"), _flag(cover),
-            Param("wmods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
+            _mods("wmods"),
             _choice("wreroll", "none", ninth.REROLLS, "wound re-roll"))
 
 
@@ -199,7 +205,7 @@ def _attack_params() -> tuple[Param, ...]:
     """
     return (
         _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
-        Param("mods", (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True),
+        _mods("mods"),
         _choice("reroll", "none", ninth.REROLLS, "re-roll"),
         # Older links had no Overwatch fire pill: any trigger but "none" meant it.
         _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto"), old=(
@@ -248,8 +254,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
         _whole(f"bs_{suffix}", 7 - skill, *fantasy.BS_RANGE, "BS"),
         _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
         _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
-        Param(f"damage_{suffix}", dmg, lambda text: str(damage.parse_damage(text, "Damage", ninth.DAMAGE_MOST)),
-              text=True),
+        _damage(f"damage_{suffix}", dmg, "Damage", ninth.DAMAGE_MOST),
     )
 
 
@@ -300,8 +305,7 @@ LEARN: tuple[Param, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class ParsedQuery:
+class ParsedQuery(NamedTuple):
     """The values read from a link, and one warning for each parameter that was not usable."""
 
     values: dict
