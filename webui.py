@@ -6,6 +6,7 @@ No rules live here. The link is kept by hand, not with Streamlit's ``bind="query
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from functools import lru_cache
 
 import streamlit as st
@@ -22,6 +23,8 @@ FIGURES_KEPT = 128
 PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy: Roll to Hit", "my_location"),
          ("ninth", "9th edition: hit roll", "rocket_launch"), ("explore", "Explore", "monitoring"),
          ("learn", "Learn", "school"), ("rules", "Our reading of the rules", "menu_book"))
+#: This run's page values, and the keys of its widgets not drawn last run (for :func:`key`).
+_WAITING: ContextVar[tuple[dict, set[str]]] = ContextVar("waiting", default=({}, set()))
 _PARAMS = {page: {p.name: p for p in params if p.widget} for page, params in urlstate.PAGES.items()}
 #: Every name a page reads from a link, older forms included.
 _NAMES = {page: {n for p in params for n in (p.name, *(old[0] for old in p.old))}
@@ -52,7 +55,8 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     never read it: the browser may send an address a step behind what the page last wrote. The
     widgets drawn take the link's values now, the others when drawn (:func:`key`), and entering a
     page with a bare address keeps what the player left there. Unreadable text keeps the last
-    good value, with a warning.
+    good value, with a warning. The values returned are the page's store (``_{prefix}_values``):
+    what the view changes in them is kept for the next run.
     """
     ss = st.session_state
     state = ss.to_dict()  # one read: each single read of the session state takes a lock
@@ -82,18 +86,19 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
         except ValueError as error:
             warnings.append(f"{name}: {error} Still using {p.format(values[name]) or 'none'}.")
     ss[store] = values
+    _WAITING.set((values, {f"{prefix}_{name}" for name in widgets} - state.keys()))
     return values, tuple(warnings)
 
 
 def key(prefix: str, name: str) -> str:
     """The key of the page's widget for ``name``. A widget not drawn last run gets its value back
-    from the page's store first: only drawn widgets keep a key, as every key costs every widget
-    (100 unused keys made an 11-widget page 2.5 ms slower a run in AppTest)."""
+    from the page's values first: only drawn widgets keep a key, as every key costs every widget
+    (docs/state.md)."""
     full = f"{prefix}_{name}"
-    if (p := _PARAMS.get(prefix, {}).get(name)) is not None:
-        ss = st.session_state
-        if full not in ss and name in (stored := ss.get(f"_{prefix}_values", {})):
-            ss[full] = _widget_value(p, stored[name])
+    values, waiting = _WAITING.get()
+    if full in waiting:
+        waiting.discard(full)
+        st.session_state[full] = _widget_value(_PARAMS[prefix][name], values[name])
     return full
 
 
@@ -108,11 +113,9 @@ def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help
     return values
 
 
-def write_link(prefix: str, params: tuple[urlstate.Param, ...], values: dict, link: dict | None = None) -> None:
-    """Keep the page's final values (Explore's stacks too, which no widget holds) and put ``link``
-    in the address bar: the situation's values, which leave out inputs that change nothing."""
-    if st.session_state[f"_{prefix}_values"] != values:
-        st.session_state[f"_{prefix}_values"] = values
+def write_link(params: tuple[urlstate.Param, ...], values: dict, link: dict | None = None) -> None:
+    """Put ``link`` in the address bar: the situation's values, which leave out inputs that change
+    nothing. The page's ``values`` are its store already, with the view's changes (Explore's stacks)."""
     encoded = urlstate.encode(params, values if link is None else link)
     if st.query_params.to_dict() != encoded:
         st.query_params.from_dict(encoded)
@@ -148,13 +151,19 @@ def pages() -> dict:
     return state["_pages"]
 
 
+def _links(sit) -> tuple[tuple[str, str, dict], ...]:
+    """The calculator's links to Explore and Learn for ``sit``: page, label and parameters."""
+    links = ((urlstate.EXPLORE, "explore", "See this roll across all modifiers", situations.explore_values(sit),
+              {"view": "heatmap"}),
+             (urlstate.LEARN, "learn", "Walk through this roll step by step", situations.learn_values(sit),
+              {"section": "walk"}))
+    return tuple((name, label, urlstate.encode(params, view | values, defaults_too=True))
+                 for params, name, label, values, view in links if values is not None)
+
+
 def situation_links(sit) -> None:
-    """Links from a calculator to Explore and Learn carrying ``sit``, each shown only if it can."""
-    for params, name, label, values, view in (
-            (urlstate.EXPLORE, "explore", "See this roll across all modifiers", situations.explore_values(sit),
-             {"view": "heatmap"}),
-            (urlstate.LEARN, "learn", "Walk through this roll step by step", situations.learn_values(sit),
-             {"section": "walk"})):
-        if values is not None:  # every value, defaults too: the target page may hold other settings
-            st.sidebar.page_link(pages()[name], label=label,
-                                 query_params=urlstate.encode(params, view | values, defaults_too=True))
+    """Links from a calculator to Explore and Learn carrying ``sit``, each shown only if it can. They
+    carry every value, defaults too: the target page may hold other settings."""
+    every = pages()
+    for name, label, query in shared(_links, sit):
+        st.sidebar.page_link(every[name], label=label, query_params=query)

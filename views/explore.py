@@ -24,7 +24,7 @@ def render() -> None:
                                 format_func=VIEW_NAMES.get,
                                 required=True, help="One view at a time keeps the page quick on a phone.")
     VIEWS[view](values)  # a view may change values (Explore's stacks)
-    webui.write_link(P, urlstate.EXPLORE, values)
+    webui.write_link(urlstate.EXPLORE, values)
 
 
 def _situation(ruleset_choices=compare.RULESETS) -> str:

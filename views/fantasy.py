@@ -48,7 +48,7 @@ def render() -> None:
                 title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
                 draw.why(title, group.result.steps, *group.result.faces)
         webui.situation_links(sit)
-    webui.write_link(P, urlstate.FANTASY, values, situations.fantasy_values(sit) if sit else None)
+    webui.write_link(urlstate.FANTASY, values, situations.fantasy_values(sit) if sit else None)
 
 
 def _inputs(answer) -> None:

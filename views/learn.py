@@ -30,7 +30,7 @@ def render() -> None:
                                    help="Walk through a roll, roll virtual dice, or take a quiz.")
     sit = SECTIONS[section](values)  # a section may change values (the step shown)
     link = None if sit is None else {**{k: values[k] for k in NOT_SITUATION}, **situations.learn_values(sit)}
-    webui.write_link(P, urlstate.LEARN, values, link)
+    webui.write_link(urlstate.LEARN, values, link)
 
 
 def _situation_inputs(values: dict):

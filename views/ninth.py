@@ -50,7 +50,7 @@ def render() -> None:
                 draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
-    webui.write_link(P, urlstate.NINTH, values, situations.ninth_values(sit) if sit else None)
+    webui.write_link(urlstate.NINTH, values, situations.ninth_values(sit) if sit else None)
 
 
 def _inputs() -> None:
