@@ -24,9 +24,6 @@ from hitrules import compare, damage, dice, fantasy, ninth, quiz
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
-__all__ = ["EXPLORE", "FANTASY", "LEARN", "MAX_QUERY_LENGTH", "NINTH", "PAGES", "Param", "ParsedQuery", "bounds",
-           "defaults", "encode", "parse_query", "query_length"]
-
 #: The longest query string a page reads. A longer link is refused whole, with a message.
 MAX_QUERY_LENGTH = 2000
 
@@ -53,20 +50,13 @@ class Param:
     old: tuple[tuple, ...] = ()
 
 
-def _text(value: object) -> str:
-    """A parameter's value must be text (it comes from a link)."""
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, got {type(value).__name__}.")
-    return value
-
-
 def _whole(name: str, default: int, low: int, high: int, what: str, old_name: str = "",
            unless: tuple[str, ...] = ()) -> Param:
     """A whole-number parameter from ``low`` to ``high`` (once called ``old_name``, in links
     without any of ``unless``)."""
 
     def parse(text: str) -> int:
-        if not re.fullmatch(r"[+-]?\d{1,4}", _text(text).strip()):
+        if not re.fullmatch(r"[+-]?\d{1,4}", text.strip()):
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
         return check_int(what, int(text), low, high)
 
@@ -84,20 +74,20 @@ def bounds(params: tuple[Param, ...]) -> dict[str, tuple[int, int]]:
 
 
 def _bool(text: str) -> bool:
-    if _text(text) in ("1", "0"):
+    if text in ("1", "0"):
         return text == "1"
     raise ValueError("use 1 for yes or 0 for no.")
 
 
 def _choice(name: str, default: str, choices: tuple[str, ...], what: str, old=()) -> Param:
-    return Param(name, default, lambda text: check_choice(what, _text(text).strip().lower(), choices), old=old)
+    return Param(name, default, lambda text: check_choice(what, text.strip().lower(), choices), old=old)
 
 
 def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=()) -> Param:
     """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``."""
 
     def parse(text: str) -> tuple[str, ...]:
-        picked = {check_choice(what, part.strip().lower(), choices) for part in _text(text).split(",")
+        picked = {check_choice(what, part.strip().lower(), choices) for part in text.split(",")
                   if part.strip()}
         return tuple(c for c in choices if c in picked)
 
@@ -112,25 +102,29 @@ def _attacks(name: str, default: str) -> Param:
 
 
 def _edition() -> Param:
-    return Param("edition", 9, lambda text: int(check_choice("edition", _text(text).strip(), ("9", "8"))))
+    return Param("edition", 9, lambda text: int(check_choice("edition", text.strip(), ("9", "8"))))
 
 
 def _flag(name: str, old=()) -> Param:
     return Param(name, False, _bool, lambda value: "1" if value else "0", old=old)
 
 
-def _score(name: str, what: str) -> Param:
-    """A roll of X+ (2 to 6), or none: a save, a ward, Feel No Pain."""
+#: What a score's widget offers: "none", or the X of X+.
+SCORES = ("none", "2", "3", "4", "5", "6")
+
+
+def _score(name: str, what: str, default: int | None = None) -> Param:
+    """A roll of X+ (2 to 6), or none: a save, a ward, Feel No Pain. Its widget offers :data:`SCORES`."""
 
     def parse(text: str) -> int | None:
-        text = _text(text).strip().lower().removesuffix("+")
+        text = text.strip().lower().removesuffix("+")
         return None if text == "none" else damage.check_score(what, int(text) if text.isdigit() else text)
 
-    return Param(name, None, parse, lambda value: "none" if value is None else str(value), text=True)
+    return Param(name, default, parse, lambda value: "none" if value is None else str(value), text=True)
 
 
 def _damage(name: str, default: str, what: str, most: int) -> Param:
-    return Param(name, default, lambda text: str(damage.parse_damage(_text(text), what, most)), text=True)
+    return Param(name, default, lambda text: str(damage.parse_damage(text, what, most)), text=True)
 
 
 def _mods(name: str) -> Param:
@@ -211,7 +205,7 @@ def _attack_params() -> tuple[Param, ...]:
         _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto"), old=(
             ("trigger", lambda text, items: (*items, "overwatch_fire") if text in ninth.TRIGGERS else items),)),
         Param("trigger", "charge", lambda text: "charge" if text == "none" else check_choice(
-            "Overwatch trigger", _text(text).strip().lower(), ninth.TRIGGERS)),
+            "Overwatch trigger", text.strip().lower(), ninth.TRIGGERS)),
         _multi("ow", OVERWATCH_FLAGS, "Overwatch condition", flags=OVERWATCH_FLAGS),
     )
 
@@ -241,8 +235,6 @@ NINTH: tuple[Param, ...] = (
 )
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons")
-#: A roll of X+ as a choice: "none", or the X.
-SCORES = ("none", "2", "3", "4", "5", "6")
 
 
 def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
@@ -279,11 +271,11 @@ EXPLORE: tuple[Param, ...] = (
     # 9th/8th edition or fantasy, as ``ruleset`` says (fantasy's armour is ``save``).
     *_weapon_params("a", "10", 3, 4, 0, "1"),
     *_weapon_params("b", "4", 3, 7, -2, "2"),
-    _choice("save", "3", SCORES, "save"),
-    _choice("invuln", "none", SCORES, "invulnerable save"),
-    _choice("fnp", "none", SCORES, "Feel No Pain"),
-    _choice("ward", "none", SCORES, "ward save"),
-    _choice("regen", "none", SCORES, "Regeneration"),
+    _score("save", "The save", 3),
+    _score("invuln", "The invulnerable save"),
+    _score("fnp", "Feel No Pain"),
+    _score("ward", "The ward save"),
+    _score("regen", "Regeneration"),
     _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
     _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
     _flag("light_cover"),

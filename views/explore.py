@@ -6,6 +6,7 @@ import webui
 from hitrules import compare, fantasy, figures, ninth, urlstate
 from hitrules._steps import chance_text, fraction_text, percent
 from views import draw
+from views.target import score_input
 
 P = "explore"
 BOUNDS = urlstate.bounds(urlstate.EXPLORE)
@@ -178,14 +179,6 @@ def _wound(values: dict) -> None:
     draw.table_with_download(P, f"wound-{ruleset}", figures.wound_table, ruleset, mod)
 
 
-def _score(choice: str) -> int | None:
-    return None if choice == "none" else int(choice)
-
-
-def _score_name(choice: str) -> str:
-    return "none" if choice == "none" else f"{choice}+"
-
-
 def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
     count, strength, ap, damage = (values[f"{n}_{suffix}"] for n in ("attacks", "strength", "ap", "damage"))
     if ruleset == "fantasy":
@@ -196,10 +189,10 @@ def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
 
 def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
     if ruleset == "fantasy":
-        return fantasy.Target(values["toughness"], _score(values["save"]), _score(values["ward"]),
-                              _score(values["regen"]), values["wounds"], values["models"])
-    return ninth.Target(values["toughness"], _score(values["save"]), _score(values["invuln"]), values["light_cover"],
-                        _score(values["fnp"]), values["wounds"], values["models"])
+        return fantasy.Target(values["toughness"], values["save"], values["ward"], values["regen"], values["wounds"],
+                              values["models"])
+    return ninth.Target(values["toughness"], values["save"], values["invuln"], values["light_cover"], values["fnp"],
+                        values["wounds"], values["models"])
 
 
 def _weapon_inputs(suffix: str, ruleset: str) -> None:
@@ -240,10 +233,11 @@ def _weapons(values: dict) -> None:
     st.markdown("**Target**")
     row = st.container(horizontal=True)
     row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"))
-    saves = ((("save", "Armour"), ("ward", "Ward save"), ("regen", "Regeneration")) if ruleset == "fantasy" else
-             (("save", "Save"), ("invuln", "Invulnerable save"), ("fnp", "Feel No Pain")))
-    for name, label in saves:
-        row.selectbox(label, urlstate.SCORES, key=webui.key("explore", name), format_func=_score_name)
+    saves = ((("save", "Armour", "armour"), ("ward", "Ward save", "ward"), ("regen", "Regeneration", "regen"))
+             if ruleset == "fantasy" else
+             (("save", "Save", "sv"), ("invuln", "Invulnerable save", "invuln"), ("fnp", "Feel No Pain", "fnp")))
+    for name, label, kind in saves:
+        score_input(row, label, "explore", name, kind)
     row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key=webui.key("explore", "wounds"))
     row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key("explore", "models"))
     if ruleset != "fantasy":

@@ -6,13 +6,23 @@ import webui
 from hitrules import urlstate
 from hitrules.presets import PRESETS
 
-SCORES = ("none", "2", "3", "4", "5", "6")
 HELP = ("Carry the attack past the hit: the wound roll, the saves, the damage and the models removed, "
         "exact and explained. Off, the page answers the hit roll alone.")
 
 
-def _score(where, label: str, key: str, help: str) -> None:
-    where.selectbox(label, SCORES, key=key, format_func=lambda x: x if x == "none" else f"{x}+", help=help)
+#: Each save's help, by its calculator parameter (Explore's ``save`` is the armour or the save).
+SCORE_HELP = {"armour": "The armour save X+; AP worsens it, above 6+ there is none.",
+              "sv": "The armour save Sv+; AP and Light cover change it.",
+              "ward": "Taken when the armour save fails; AP never changes it.",
+              "regen": "Rolled for each Wound the model would lose, after the saves.",
+              "invuln": "Never changed by AP or cover; the better save is used.",
+              "fnp": "Rolled for each point of damage, after the save."}
+
+
+def score_input(where, label: str, prefix: str, name: str, kind: str | None = None) -> None:
+    """A roll of X+ or none (a save, a ward, Feel No Pain) as a choice; its help is its ``kind``'s."""
+    where.selectbox(label, urlstate.SCORES, key=webui.key(prefix, name), help=SCORE_HELP[kind or name],
+                    format_func=lambda x: x if x == "none" else f"{x}+")
 
 
 def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...], preset: str | None = None,
@@ -40,9 +50,9 @@ def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...],
     row = st.container(horizontal=True)
     row.number_input("Toughness (T)", *bounds["t"], step=1, key=webui.key(prefix, "t"), help="The target's Toughness.")
     if ruleset == "fantasy":
-        _score(row, "Armour", webui.key(prefix, "armour"), "The armour save X+; AP worsens it, above 6+ there is none.")
+        score_input(row, "Armour", prefix, "armour")
     else:
-        _score(row, "Save", webui.key(prefix, "sv"), "The armour save Sv+; AP and Light cover change it.")
+        score_input(row, "Save", prefix, "sv")
     row.number_input("Wounds per model", *bounds["wounds"], step=1, key=webui.key(prefix, "wounds"),
                      help="Damage goes into one model until it is removed; the excess is lost.")
     row.number_input("Models in the unit", *bounds["models"], step=1, key=webui.key(prefix, "models"),
@@ -59,16 +69,15 @@ MORE = {"fantasy": "More rules: ward, Regeneration, Poisoned Attacks, Armour Ban
 def _more_inputs(prefix: str, ruleset: str, bounds: dict, cover: str) -> None:
     row = st.container(horizontal=True)
     if ruleset == "fantasy":
-        _score(row, "Ward", webui.key(prefix, "ward"), "Taken when the armour save fails; AP never changes it.")
-        _score(row, "Regeneration", webui.key(prefix, "regen"),
-               "Rolled for each Wound the model would lose, after the saves.")
+        score_input(row, "Ward", prefix, "ward")
+        score_input(row, "Regeneration", prefix, "regen")
         row.number_input("Armour Bane", *bounds["bane"], step=1, key=webui.key(prefix, "bane"),
                          help="A natural 6 to wound improves that wound's AP by this much.")
         st.checkbox("Poisoned Attacks", key=webui.key(prefix, "poisoned"),
                     help="A natural 6 on the single D6 to hit gets +2 to its To Wound roll.")
         return
-    _score(row, "Invulnerable", webui.key(prefix, "invuln"), "Never changed by AP or cover; the better save is used.")
-    _score(row, "Feel No Pain", webui.key(prefix, "fnp"), "Rolled for each point of damage, after the save.")
+    score_input(row, "Invulnerable", prefix, "invuln")
+    score_input(row, "Feel No Pain", prefix, "fnp")
     row.text_input("Wound modifiers", key=webui.key(prefix, "wmods"), max_chars=40, placeholder="e.g. +1",
                    help="Every wound modifier, separated by commas; 9th edition caps the sum at ±1.")
     st.checkbox("Light cover (+1 to the save against ranged attacks)", key=webui.key(prefix, f"{cover}"),
