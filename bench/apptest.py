@@ -10,25 +10,37 @@ under 1.2x off.
 
 ``python bench/apptest.py --target`` times each calculator with its target and weapon part on
 (a multi-wound target, rolled damage) and off, the same change, in turn. Goal: on under 1.5x off.
+
+``python bench/apptest.py --against REV`` answers "no worse than before?": it runs this benchmark on
+a worktree of commit REV and on this checkout, in turn, three times each, and prints each page's
+ratios side by side (the other commit's pages must have the widget keys CASES changes).
 """
 
 from __future__ import annotations
 
+import os
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+ROOT = Path(os.environ.get("HITRULES_BENCH_APP", HERE.parent))  # the app timed (--against sets another)
 sys.path.insert(0, str(ROOT))
 
-from views import pictures  # noqa: E402  (the module the app's views import: the same switch)
+try:
+    from views import pictures  # the module the app's views import: the same switch
+except ImportError:  # a commit from before the pictures (--against): only the plain pages are timed
+    pictures = None
 
 
 def trivial() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "bench" / "trivial_app.py"), default_timeout=30)
+    at = AppTest.from_file(str(HERE / "trivial_app.py"), default_timeout=30)
     at.run()
     return at
 
@@ -146,7 +158,33 @@ def main_pairs(flag: str) -> int:
     return 0
 
 
+def main_against(rev: str, runs: int = 3) -> int:
+    """This checkout against commit ``rev``: ``runs`` runs of this benchmark on each, in turn."""
+    ratios: dict[str, list[dict[str, float]]] = {rev: [], "this checkout": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        other = f"{tmp}/app"
+        subprocess.run(["git", "-C", str(HERE.parent), "worktree", "add", "--detach", other, rev], check=True,
+                       capture_output=True)
+        try:
+            for _ in range(runs):
+                for label, app in ((rev, other), ("this checkout", str(HERE.parent))):
+                    out = subprocess.run([sys.executable, __file__], env={**os.environ, "HITRULES_BENCH_APP": app},
+                                         capture_output=True, text=True, check=True).stdout
+                    ratios[label].append({m[1]: float(m[2]) for m in re.finditer(r"^  (\w+) +[\d.]+ ms +([\d.]+)x", out,
+                                                                                 re.MULTILINE)})
+        finally:
+            subprocess.run(["git", "-C", str(HERE.parent), "worktree", "remove", "--force", other], check=True)
+    print(f"AppTest rerun, ratio to the trivial page: {runs} runs of each, taken in turn (median, then each run)")
+    for name in GOALS:
+        cells = [f"{label} {statistics.median(r[name] for r in runs_):.2f}x "
+                 f"[{', '.join(f'{r[name]:.2f}' for r in runs_)}]" for label, runs_ in ratios.items()]
+        print(f"  {name:8s} " + "   ".join(cells))
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--against"]:
+        sys.exit(main_against(sys.argv[2]))
     if sys.argv[1:2] and sys.argv[1] in PAIRS:
         sys.exit(main_pairs(sys.argv[1]))
     sys.exit(main(sys.argv[1:] or list(GOALS)))

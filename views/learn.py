@@ -65,8 +65,8 @@ def _walk(values: dict):
     chain = situations.answer(sit).chain
     steps = result.steps + (chain.steps if chain else ())  # past the hit too, with the target part on
     step_key = webui.key(P, "step")
-    step = min(st.session_state.get(step_key, 1), len(steps))
-    st.session_state[step_key] = step
+    if st.session_state.get(step_key, 1) > len(steps):  # fewer steps than the step shown: show the last
+        st.session_state[step_key] = len(steps)
     step = st.slider("Step", 1, len(steps), key=step_key,
                      help="Move through the working one rule at a time.")
     values["step"] = step
