@@ -44,7 +44,9 @@ def require_router() -> None:
 
 def _widget_value(param: urlstate.Param, value: object) -> object:
     """What a widget holds for a value: text params as their text, lists as lists."""
-    return param.format(value) if param.text else list(value) if isinstance(value, tuple) else value
+    if param.text:
+        return param.format(value)
+    return list(value) if isinstance(value, tuple) else value
 
 
 def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, tuple[str, ...]]:
@@ -55,8 +57,9 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     never read it: the browser may send an address a step behind what the page last wrote. The
     widgets drawn take the link's values now, the others when drawn (:func:`key`), and entering a
     page with a bare address keeps what the player left there. Unreadable text keeps the last
-    good value, with a warning. The values returned are the page's store (``_{prefix}_values``):
-    what the view changes in them is kept for the next run.
+    good value, with a warning. The values are read before any widget is drawn, so a page can show
+    its answer above its inputs; they are the page's store (``_{prefix}_values``), so what the view
+    changes in them is kept for the next run.
     """
     ss = st.session_state
     state = ss.to_dict()  # one read: each single read of the session state takes a lock
@@ -81,8 +84,11 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
         if (full := f"{prefix}_{name}") not in state:  # not drawn last run: its value waits in the store
             continue
         raw = state[full]
+        if not p.text:
+            values[name] = tuple(raw) if isinstance(raw, list) else raw
+            continue
         try:
-            values[name] = p.parse(raw) if p.text else tuple(raw) if isinstance(raw, list) else raw
+            values[name] = p.parse(raw)
         except ValueError as error:
             warnings.append(f"{name}: {error} Still using {p.format(values[name]) or 'none'}.")
     ss[store] = values
