@@ -196,29 +196,29 @@ def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
 
 
 def _weapon_inputs(suffix: str, ruleset: str) -> None:
+    """One weapon's inputs in one row, which wraps on a phone (one container: cheaper than columns)."""
     st.markdown(f"**Weapon {suffix.upper()}**")
-    a, b = st.columns(2)
+    row = st.container(horizontal=True)
     if ruleset == "fantasy":
-        a.text_input("Shots", key=webui.key("explore", f"attacks_{suffix}"),
-                     help="A number or dice: 10, D6, 2D6, D6+1.")
-        b.number_input("BS", *BOUNDS[f"bs_{suffix}"], step=1, key=webui.key("explore", f"bs_{suffix}"),
-                       help="Ballistic Skill; the shot has no other modifiers.")
+        row.text_input("Shots", key=webui.key("explore", f"attacks_{suffix}"),
+                       help="A number or dice: 10, D6, 2D6, D6+1.")
+        row.number_input("BS", *BOUNDS[f"bs_{suffix}"], step=1, key=webui.key("explore", f"bs_{suffix}"),
+                         help="Ballistic Skill; the shot has no other modifiers.")
     else:
-        a.text_input("Attacks", key=webui.key("explore", f"attacks_{suffix}"),
-                     help="A number or dice: 10, D6, 2D6, D6+1.")
-        b.selectbox("Skill", SKILLS, key=webui.key("explore", f"skill_{suffix}"), format_func=lambda x: f"{x}+",
-                    help="BS or WS: the X of X+.")
-    a, b, c = st.columns(3)
-    a.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1, key=webui.key("explore",
-                                                                                              f"strength_{suffix}"))
-    b.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=webui.key("explore", f"ap_{suffix}"),
-                   help="0 or negative.")
+        row.text_input("Attacks", key=webui.key("explore", f"attacks_{suffix}"),
+                       help="A number or dice: 10, D6, 2D6, D6+1.")
+        row.selectbox("Skill", SKILLS, key=webui.key("explore", f"skill_{suffix}"), format_func=lambda x: f"{x}+",
+                      help="BS or WS: the X of X+.")
+    row.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1,
+                     key=webui.key("explore", f"strength_{suffix}"), help="The weapon's Strength.")
+    row.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=webui.key("explore", f"ap_{suffix}"),
+                     help="0 or negative.")
     if ruleset == "fantasy":
-        c.text_input("Multiple Wounds", key=webui.key("explore", f"damage_{suffix}"),
-                     help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
+        row.text_input("Multiple Wounds", key=webui.key("explore", f"damage_{suffix}"),
+                       help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
     else:
-        c.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
-                     help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+        row.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
+                       help="A number or dice: 1, D3, D6, D3+3, 2D6.")
 
 
 def _weapons(values: dict) -> None:
