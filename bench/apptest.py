@@ -11,9 +11,9 @@ under 1.2x off.
 ``python bench/apptest.py --target`` times each calculator with its target and weapon part on
 (a multi-wound target, rolled damage) and off, the same change, in turn. Goal: on under 1.5x off.
 
-``python bench/apptest.py --against REV`` answers "no worse than before?": it runs this benchmark on
-a worktree of commit REV and on this checkout, in turn, three times each, and prints each page's
-ratios side by side (the other commit's pages must have the widget keys CASES changes).
+``python bench/apptest.py --against REV [PAGE ...]`` answers "no worse than before?": it runs this
+benchmark on a worktree of commit REV and on this checkout, in turn, three times each, and prints
+each page's ratios side by side (the other commit's pages must have the widget keys CASES changes).
 """
 
 from __future__ import annotations
@@ -62,8 +62,15 @@ CASES = {
     "ninth": (lambda: page("ninth"), lambda at, i: at.selectbox(key="ninth_skill").set_value(3 + i % 2)),
     "explore": (lambda: page("explore"), lambda at, i: at.number_input(key="explore_bs").set_value(3 + i % 2)),
     "learn": (lambda: page("learn"), lambda at, i: at.number_input(key="learn_bs").set_value(3 + i % 2)),
+    # Explore's heaviest views: the wound chart, and "which weapon is better?" (about 40 elements).
+    "wound": (lambda: page("explore", view="wound"),
+              lambda at, i: at.number_input(key="explore_strength").set_value(4 + i % 2)),
+    "weapons": (lambda: page("explore", view="weapons"),
+                lambda at, i: at.number_input(key="explore_toughness").set_value(4 + i % 2)),
 }
-GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0}
+GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0, "wound": 2.0, "weapons": 2.0}
+#: The pages ``--against`` compares unless told others: those that existed before the target part.
+AGAINST = ("fantasy", "ninth", "explore", "learn")
 
 
 def _pictures(show: bool, change):
@@ -158,8 +165,8 @@ def main_pairs(flag: str) -> int:
     return 0
 
 
-def main_against(rev: str, runs: int = 3) -> int:
-    """This checkout against commit ``rev``: ``runs`` runs of this benchmark on each, in turn."""
+def main_against(rev: str, names: list[str], runs: int = 3) -> int:
+    """This checkout against commit ``rev``: ``runs`` runs of this benchmark of ``names`` on each, in turn."""
     ratios: dict[str, list[dict[str, float]]] = {rev: [], "this checkout": []}
     with tempfile.TemporaryDirectory() as tmp:
         other = f"{tmp}/app"
@@ -168,14 +175,14 @@ def main_against(rev: str, runs: int = 3) -> int:
         try:
             for _ in range(runs):
                 for label, app in ((rev, other), ("this checkout", str(HERE.parent))):
-                    out = subprocess.run([sys.executable, __file__], env={**os.environ, "HITRULES_BENCH_APP": app},
-                                         capture_output=True, text=True, check=True).stdout
+                    out = subprocess.run([sys.executable, __file__, *names], capture_output=True, text=True,
+                                         env={**os.environ, "HITRULES_BENCH_APP": app}, check=True).stdout
                     ratios[label].append({m[1]: float(m[2]) for m in re.finditer(r"^  (\w+) +[\d.]+ ms +([\d.]+)x", out,
                                                                                  re.MULTILINE)})
         finally:
             subprocess.run(["git", "-C", str(HERE.parent), "worktree", "remove", "--force", other], check=True)
     print(f"AppTest rerun, ratio to the trivial page: {runs} runs of each, taken in turn (median, then each run)")
-    for name in GOALS:
+    for name in names:
         cells = [f"{label} {statistics.median(r[name] for r in runs_):.2f}x "
                  f"[{', '.join(f'{r[name]:.2f}' for r in runs_)}]" for label, runs_ in ratios.items()]
         print(f"  {name:8s} " + "   ".join(cells))
@@ -184,7 +191,7 @@ def main_against(rev: str, runs: int = 3) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--against"]:
-        sys.exit(main_against(sys.argv[2]))
+        sys.exit(main_against(sys.argv[2], sys.argv[3:] or list(AGAINST)))
     if sys.argv[1:2] and sys.argv[1] in PAIRS:
         sys.exit(main_pairs(sys.argv[1]))
     sys.exit(main(sys.argv[1:] or list(GOALS)))
