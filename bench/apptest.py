@@ -106,23 +106,27 @@ BURST = 5  # reruns of one page in a row; the first of each burst is not timed
 
 
 def block(names: list[str], reruns: int = RERUNS) -> dict[str, list[float]]:
-    """Time ``reruns`` reruns of each page, in bursts taken in turn: BURST reruns of the first
-    page, then of the next, and round again. Taking turns spreads machine noise (another
-    process, a frequency change) over every page alike; a burst's first rerun, which finds the
-    processor's caches full of the other page, is not timed, so every timed rerun is a warm one
-    like a player's next change on the same page."""
-    apps = {n: CASES[n][0]() for n in names}
-    times: dict[str, list[float]] = {n: [] for n in names}
+    """Time ``reruns`` reruns of each page of CASES after its change (:func:`in_turn`)."""
+    return in_turn({n: CASES[n][0]() for n in names}, lambda n, at, i: CASES[n][1](at, i), reruns)
+
+
+def in_turn(apps: dict, change, reruns: int = RERUNS) -> dict[str, list[float]]:
+    """Time ``reruns`` reruns of each app after ``change(name, app, i)``, in bursts taken in turn:
+    BURST reruns of the first app, then of the next, and round again. Taking turns spreads machine
+    noise (another process, a frequency change) over every app alike; a burst's first rerun, which
+    finds the processor's caches full of the other app, is not timed, so every timed rerun is a
+    warm one like a player's next change on the same page."""
+    times: dict[str, list[float]] = {n: [] for n in apps}
     i = 0
-    while len(times[names[0]]) < reruns:
+    while min(map(len, times.values())) < reruns:
         for n, at in apps.items():
             for b in range(BURST):
-                CASES[n][1](at, i + b)
+                change(n, at, i + b)
                 start = time.perf_counter()
                 at.run()
                 elapsed = time.perf_counter() - start
                 assert not at.exception, (n, [e.value for e in at.exception])
-                if b and i:  # the first round warms every page's caches
+                if b and i:  # the first round warms every app's caches
                     times[n].append(elapsed)
         i += BURST
     return {n: t[:reruns] for n, t in times.items()}

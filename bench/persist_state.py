@@ -16,11 +16,9 @@ Run: .venv/bin/python bench/persist_state.py
 from __future__ import annotations
 
 import statistics
-import time
 
+from apptest import BURST, RERUNS, ROUNDS, in_turn  # the same timing as bench/apptest.py
 from streamlit.testing.v1 import AppTest
-
-ROUNDS, RERUNS, BURST = 3, 300, 5  # as bench/apptest.py
 
 
 def app(persist: str | None, visit: dict[str, bool]) -> None:  # visit: read at each run
@@ -58,21 +56,8 @@ def visited(persist: str | None) -> tuple[AppTest, str]:
     return at, f"o3_n0 set to 42: on the calculator {kept!r}, drawn again {back!r}"
 
 
-def block(apps: dict[str, AppTest]) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {n: [] for n in apps}
-    i = 0
-    while len(times["none"]) < RERUNS:
-        for n, at in apps.items():
-            for b in range(BURST):
-                at.number_input(key="calc_n0").set_value(10 + (i + b) % 2)
-                start = time.perf_counter()
-                at.run()
-                elapsed = time.perf_counter() - start
-                assert not at.exception, (n, [e.value for e in at.exception])
-                if b and i:  # the first round warms both apps
-                    times[n].append(elapsed)
-        i += BURST
-    return {n: t[:RERUNS] for n, t in times.items()}
+def _change(name: str, at: AppTest, i: int) -> None:
+    at.number_input(key="calc_n0").set_value(10 + i % 2)
 
 
 def main() -> None:
@@ -81,7 +66,7 @@ def main() -> None:
     print("Sanity: a value set on an other page's widget, after the player returns to the calculator")
     for n, (at, check) in opened.items():
         print(f"  {n:7s} {len(at.session_state.keys()):3d} keys in session state on the calculator; {check}")
-    blocks = [block(apps) for _ in range(ROUNDS)]
+    blocks = [in_turn(apps, _change) for _ in range(ROUNDS)]
     med = {n: statistics.median(t for b in blocks for t in b[n]) for n in apps}
     spread = ", ".join(f"{statistics.median(b['session']) / statistics.median(b['none']):.2f}" for b in blocks)
     print(f"AppTest rerun of the calculator after a change (median of {RERUNS * ROUNDS} reruns each, bursts of "
