@@ -42,7 +42,9 @@ __all__ = [
 
 RULESETS = ("fantasy", "ninth", "eighth")
 RULESET_NAMES = {"fantasy": "Fantasy (BS 1-10)", "ninth": "9th edition (X+)", "eighth": "8th edition (X+)"}
-_EDITION = {"ninth": 9, "eighth": 8}
+#: The edition of each sci-fi rule set, and back.
+EDITION = {"ninth": 9, "eighth": 8}
+RULESET_OF_EDITION = {edition: ruleset for ruleset, edition in EDITION.items()}
 #: The net modifiers Explore and the rule-set comparison take.
 MODIFIER_RANGE = (-10, 10)
 
@@ -59,14 +61,14 @@ def chance(ruleset: str, skill: int, modifier: int) -> Fraction:
     """One cell: BS for fantasy, the X of X+ for 9th and 8th edition."""
     if check_choice("rule set", ruleset, RULESETS) == "fantasy":
         return fantasy.hit_chance(skill, modifier)
-    return ninth.hit_chance(skill, modifier, edition=_EDITION[ruleset])
+    return ninth.hit_chance(skill, modifier, edition=EDITION[ruleset])
 
 
 def roll_text(ruleset: str, skill: int, modifier: int) -> str:
     """What the cell's shooter rolls, in words (``"a 6, then 4+"``, ``"5+"``, ``"impossible"``)."""
     if check_choice("rule set", ruleset, RULESETS) == "fantasy":
         return fantasy.roll_text(fantasy.required_score(skill, modifier))
-    edition = _EDITION[ruleset]
+    edition = EDITION[ruleset]
     return ninth.faces_text(ninth.hitting_faces(skill, ninth.net_modifier(modifier, edition), edition=edition))
 
 
@@ -92,7 +94,7 @@ def wound_cell(ruleset: str, strength: int, toughness: int, modifier: int = 0) -
         score = fantasy.wound_score(strength, toughness)
         chance_ = fantasy.wound_chance(strength, toughness, modifier)
         return ("too tough" if score is None else ninth.faces_text(fantasy.wound_faces(score, modifier))), chance_
-    edition = _EDITION[ruleset]
+    edition = EDITION[ruleset]
     chance_ = ninth.wound_chance(strength, toughness, modifier, edition=edition)
     faces = ninth.hitting_faces(ninth.wound_score(strength, toughness), ninth.net_modifier(modifier, edition),
                                 edition=edition)

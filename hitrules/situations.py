@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from hitrules import dice, fantasy, ninth
+from hitrules import compare, dice, fantasy, ninth
 from hitrules._steps import Step
 from hitrules.damage import ChainResult
 from hitrules.presets import PRESETS
@@ -38,6 +38,8 @@ ANSWERS_KEPT = 64
 _CONDITION_FLAGS = {"moved": "moved", "close": "within_4_inches", "stand": "stand_and_shoot",
                     "lone": "target_is_lone_model", "auto": "automatic"}
 _ONE_ATTACK = dice.AttackDice(0, 6, 1)
+#: The Overwatch conditions' names in a link, in the order of Overwatch's fields after the trigger.
+OVERWATCH_FLAGS = ("overwatch", "eir", "charged", "blast")
 
 
 @dataclass(frozen=True)
@@ -174,8 +176,7 @@ def _attack(values: dict, skill: int, edition: int, melee: bool) -> tuple[ninth.
     flags = values["attack"]
     overwatch = None
     if "overwatch_fire" in flags:
-        overwatch = Overwatch(values["trigger"], *(flag in values["ow"] for flag in ("overwatch", "eir", "charged",
-                                                                                        "blast")))
+        overwatch = Overwatch(values["trigger"], *(flag in values["ow"] for flag in OVERWATCH_FLAGS))
     attack = ninth.Attack(skill, tuple(values["mods"]), melee=melee and overwatch is None, reroll=values["reroll"],
                           overwatch=overwatch is not None, auto_hit="auto" in flags, edition=edition)
     return attack, overwatch
@@ -201,11 +202,9 @@ def _attack_values(attack: ninth.Attack, overwatch: Overwatch | None) -> dict:
     values = {"skill": attack.skill, "mods": attack.modifiers, "reroll": attack.reroll,
               "attack": tuple(name for name, on in flags.items() if on)}
     if overwatch is not None:
-        conditions = (overwatch.overwatch_set, overwatch.enemy_in_engagement_range,
-                      overwatch.target_ended_charge_in_engagement_range, overwatch.blast)
+        conditions = dataclasses.astuple(overwatch)[1:]  # after the trigger, in OVERWATCH_FLAGS' order
         values |= {"trigger": overwatch.trigger,
-                   "ow": tuple(name for name, on in zip(("overwatch", "eir", "charged", "blast"), conditions,
-                                                        strict=True) if on)}
+                   "ow": tuple(name for name, on in zip(OVERWATCH_FLAGS, conditions, strict=True) if on)}
     return values
 
 
@@ -252,7 +251,7 @@ def explore_values(sit: FantasySituation | NinthSituation) -> dict | None:
         if attack.reroll != "none" or attack.overwatch or attack.auto_hit:
             return None
         # Beyond ±10 no D6 result changes, so the clamp keeps the chance.
-        return {"ruleset": "ninth" if attack.edition == 9 else "eighth", "skill": attack.skill,
+        return {"ruleset": compare.RULESET_OF_EDITION[attack.edition], "skill": attack.skill,
                 "mod": max(-10, min(10, attack.modifier))}
     if len(sit.groups) > 1 or sit.groups[0][0].automatic:
         return None

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from hitrules import compare, damage, dice, fantasy, ninth, quiz
+from hitrules import compare, damage, dice, fantasy, ninth, quiz, situations
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
@@ -172,7 +172,7 @@ SHOT_CONDITIONS = ("moved", "close", "stand", "lone", "auto")
 FANTASY_CONDITIONS = (*SHOT_CONDITIONS, "split")
 NINTH_RULES = ("9", "8", *PRESETS)
 ATTACK_FLAGS = ("melee", "auto", "overwatch_fire")
-OVERWATCH_FLAGS = ("overwatch", "eir", "charged", "blast")
+OVERWATCH_FLAGS = situations.OVERWATCH_FLAGS
 
 
 def _shot_params(conditions: tuple[str, ...]) -> tuple[Param, ...]:

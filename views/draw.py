@@ -37,13 +37,14 @@ def faces_grid(first: tuple[int, ...], second: tuple[int, ...]) -> str:
     return head + "\n".join(rows)
 
 
-def table_with_download(prefix: str, name: str, build, *args, always: bool = False) -> None:
+def table_with_download(prefix: str, name: str, build, *args, always: bool = False,
+                        label: str = "Download CSV") -> None:
     """The pandas table ``build(*args)``, shown on request (or always), with its CSV download
     ``hitrules-{name}.csv``, which is made only when the player asks for it."""
     if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
         st.dataframe(shared(build, *args), hide_index=True)
-        st.download_button("Download CSV", lambda: shared(build, *args).to_csv(index=False),
-                           file_name=f"hitrules-{name}.csv", mime="text/csv", key=f"{prefix}_csv", on_click="ignore")
+        st.download_button(label, lambda: shared(build, *args).to_csv(index=False), file_name=f"hitrules-{name}.csv",
+                           mime="text/csv", key=f"{prefix}_{name}_csv", on_click="ignore")
 
 
 def _distribution_chart(sit, title: str):
@@ -92,11 +93,8 @@ def show_chain(prefix: str, sit) -> None:
     st.plotly_chart(shared(_removed_chart, sit), key=f"{prefix}_removed_chart", config={"displayModeBar": False})
     if st.toggle("Show the tables (and CSV downloads)", key=f"{prefix}_chain_tables"):
         for name, build in (("stages", _chain_table), ("models-removed", _removed_table)):
-            st.dataframe(shared(build, sit), hide_index=True)
-            st.download_button(f"Download CSV: {name.replace('-', ' ')}",
-                               lambda b=build: shared(b, sit).to_csv(index=False),
-                               file_name=f"hitrules-{prefix}-{name}.csv", mime="text/csv", key=f"{prefix}_{name}_csv",
-                               on_click="ignore")
+            table_with_download(prefix, f"{prefix}-{name}", build, sit, always=True,
+                                label=f"Download CSV: {name.replace('-', ' ')}")
     why("Why: after the hit", situations.answer(sit).chain.steps, None)
 
 

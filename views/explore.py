@@ -28,11 +28,10 @@ def render() -> None:
     webui.write_link(urlstate.EXPLORE, values)
 
 
-def _situation(ruleset_choices=compare.RULESETS) -> str:
+def _situation() -> str:
     """Rule set, skill and modifier: the cell of the user's own situation."""
     row = st.container(horizontal=True)
-    ruleset = row.selectbox("Rule set", ruleset_choices, key=webui.key("explore", "ruleset"),
-                            format_func=compare.RULESET_NAMES.get, help="Fantasy uses BS 1-10; 9th and 8th X+.")
+    ruleset = _ruleset("Fantasy uses BS 1-10; 9th and 8th X+.", row, compare.RULESET_NAMES)
     if ruleset == "fantasy":
         row.number_input("BS", *BOUNDS["bs"], step=1, key=webui.key("explore", "bs"),
                          help="Your shooter's Ballistic Skill.")
@@ -148,10 +147,10 @@ def _most(ruleset: str, name: str) -> int:
     return FANTASY_MOST[name] if ruleset == "fantasy" else BOUNDS[name][1]
 
 
-def _ruleset(help: str) -> str:
-    return st.selectbox("Rule set", compare.RULESETS, key=webui.key("explore", "ruleset"),
-                        format_func=SHORT_RULESET_NAMES.get,
-                        help=help)
+def _ruleset(help: str, where=st, names: dict = SHORT_RULESET_NAMES) -> str:
+    """The view's rule set: one widget for every view, its choices named by ``names``."""
+    return where.selectbox("Rule set", compare.RULESETS, key=webui.key("explore", "ruleset"), format_func=names.get,
+                           help=help)
 
 
 def _wound(values: dict) -> None:
@@ -183,8 +182,8 @@ def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
     count, strength, ap, damage = (values[f"{n}_{suffix}"] for n in ("attacks", "strength", "ap", "damage"))
     if ruleset == "fantasy":
         return fantasy.Shot(values[f"bs_{suffix}"]), count, fantasy.Weapon(strength, ap, damage)
-    edition = 9 if ruleset == "ninth" else 8
-    return ninth.Attack(values[f"skill_{suffix}"], edition=edition), count, ninth.Weapon(strength, ap, damage)
+    attack = ninth.Attack(values[f"skill_{suffix}"], edition=compare.EDITION[ruleset])
+    return attack, count, ninth.Weapon(strength, ap, damage)
 
 
 def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
