@@ -102,9 +102,7 @@ def ratio_text(n: int, d: int) -> str:
     """``chance_text(Fraction(n, d))`` for a chance given as whole numbers not yet in lowest terms,
     without reducing a long one: the gcd of two 2,000-bit numbers is most of the cost of drawing
     a 1,000-shot distribution, and its text is an approximation anyway."""
-    if n.bit_length() + d.bit_length() <= 400:
-        return chance_text(Fraction(n, d))
-    if n in (0, d):
+    if n.bit_length() + d.bit_length() <= 400 or n in (0, d):
         return chance_text(Fraction(n, d))
     return f"{_approximately(n, d)} ({_percent(n, d)})"
 

@@ -87,10 +87,10 @@ def _walk(values: dict):
                      f"models on average (exactly {fraction_text(chain.models_removed.mean)}).**")
     st.markdown("\n\n".join(shown))
     pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
-    if getattr(sit, "overwatch", None) is not None:  # at the step where the Overwatch rules decide
-        verdict = sit.overwatch.verdict()
-        if steps[step - 1].text == verdict.reason or (verdict.allowed and steps[step - 1].kind == "roll"):
-            pictures.overwatch("learn_overwatch_picture", verdict)
+    verdict = getattr(situations.answer(sit), "verdict", None)  # Overwatch fire's, worked out once
+    current = steps[step - 1]  # the picture shows at the step where the Overwatch rules decide
+    if verdict is not None and (current.text == verdict.reason or (verdict.allowed and current.kind == "roll")):
+        pictures.overwatch("learn_overwatch_picture", verdict)
     return sit
 
 
