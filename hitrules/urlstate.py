@@ -101,8 +101,7 @@ def _attacks(name: str, default: str) -> Param:
     return Param(name, default, lambda text: str(dice.parse_attacks(text)), text=True)
 
 
-def _edition() -> Param:
-    return Param("edition", 9, lambda text: int(check_choice("edition", text.strip(), ("9", "8"))))
+_EDITION = Param("edition", 9, lambda text: int(check_choice("edition", text.strip(), ("9", "8"))))
 
 
 def _flag(name: str, old=()) -> Param:
@@ -165,14 +164,12 @@ NINTH_TARGET = _after_the_hit(ninth, *_ninth_only("cover"))
 LEARN_TARGET = _after_the_hit(ninth, *_FANTASY_ONLY, *_ninth_only("light_cover"))
 
 
-_LOS = fantasy.LOS_RANGE
 _MOST_WOUNDS = max(p.wounds for p in PRESETS.values())
 _MOST_WEAPONS = max(len(p.weapons) for p in PRESETS.values())
 SHOT_CONDITIONS = ("moved", "close", "stand", "lone", "auto")
 FANTASY_CONDITIONS = (*SHOT_CONDITIONS, "split")
 NINTH_RULES = ("9", "8", *PRESETS)
 ATTACK_FLAGS = ("melee", "auto", "overwatch_fire")
-OVERWATCH_FLAGS = situations.OVERWATCH_FLAGS
 
 
 def _shot_params(conditions: tuple[str, ...]) -> tuple[Param, ...]:
@@ -187,8 +184,8 @@ def _shot_params(conditions: tuple[str, ...]) -> tuple[Param, ...]:
 
 
 def _cover_params(suffix: str) -> tuple[Param, ...]:
-    return (_choice("cover" + suffix, "none", fantasy.COVERS, "cover"),
-            *(_whole(f"los_{who}{suffix}", 1, *_LOS, "LoS value") for who in ("shooter", "blocker", "target")))
+    los = (_whole(f"los_{who}{suffix}", 1, *fantasy.LOS_RANGE, "LoS value") for who in ("shooter", "blocker", "target"))
+    return (_choice("cover" + suffix, "none", fantasy.COVERS, "cover"), *los)
 
 
 def _attack_params() -> tuple[Param, ...]:
@@ -206,7 +203,7 @@ def _attack_params() -> tuple[Param, ...]:
             ("trigger", lambda text, items: (*items, "overwatch_fire") if text in ninth.TRIGGERS else items),)),
         Param("trigger", "charge", lambda text: "charge" if text == "none" else check_choice(
             "Overwatch trigger", text.strip().lower(), ninth.TRIGGERS)),
-        _multi("ow", OVERWATCH_FLAGS, "Overwatch condition", flags=OVERWATCH_FLAGS),
+        _multi("ow", situations.OVERWATCH_FLAGS, "Overwatch condition", flags=situations.OVERWATCH_FLAGS),
     )
 
 
@@ -258,7 +255,7 @@ EXPLORE: tuple[Param, ...] = (
     _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
     _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
     _whole("mod", 0, *compare.MODIFIER_RANGE, "The modifier"),
-    _edition(),
+    _EDITION,
     Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), compare.parse_stacks,
           lambda stacks: ";".join("+".join(s) for s in stacks), widget=False),
     _whole("hits", 3, 1, 100, "Hits wanted"),
@@ -285,7 +282,7 @@ LEARN: tuple[Param, ...] = (
     _choice("section", "walk", LEARN_SECTIONS, "section"),
     _choice("ruleset", "fantasy", ("fantasy", "ninth"), "rule set"),
     *_shot_params(SHOT_CONDITIONS),  # one shot: no split fire
-    _edition(),
+    _EDITION,
     *_attack_params(),
     *LEARN_TARGET,
     _whole("step", 1, 1, 40, "Step"),

@@ -101,8 +101,8 @@ def attack_inputs(prefix: str) -> None:
                      format_func=ninth.TRIGGER_NAMES.get,
                      help="Overwatch is fired at an enemy unit that is set up, ends a Normal Move, Advance, "
                           "Fall Back or charge move, or opens a Hatchway.")
-        st.pills("Overwatch conditions", urlstate.OVERWATCH_FLAGS, key=webui.key(prefix, "ow"), selection_mode="multi",
-                 wrap=True, format_func=OW_NAMES.get,
+        st.pills("Overwatch conditions", situations.OVERWATCH_FLAGS, key=webui.key(prefix, "ow"),
+                 selection_mode="multi", wrap=True, format_func=OW_NAMES.get,
                  help="Set Overwatch: started at the end of the Move Units step of the unit's "
                       "Movement phase, completed at the end of that turn, and lasting until the end "
                       "of the opponent's next turn. Enemy units within Engagement Range stop "
