@@ -55,8 +55,8 @@ def _whole(name: str, default: int, low: int, high: int, what: str, old_name: st
     """A whole-number parameter from ``low`` to ``high`` (once called ``old_name``, in links
     without any of ``unless``)."""
 
-    def parse(text: str) -> int:
-        if not re.fullmatch(r"[+-]?\d{1,4}", text.strip()):
+    def parse(text: str) -> int:  # any length a bound has (the seed's six digits), and never a huge int()
+        if not re.fullmatch(r"[+-]?\d{1,9}", text.strip()):
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
         return check_int(what, int(text), low, high)
 
@@ -338,18 +338,27 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             if (value := read(p.name, p.parse)) is not None:
                 values[p.name] = value
             continue
-        for old, read_old, *newer in p.old:  # an older form counts only where the current one is absent
-            if old in query and query.keys().isdisjoint(*newer or [()]) and (
-                    value := read(old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
+        for old, read_old in _older_forms(p, query.keys()):  # only where the current form is absent
+            if (value := read(old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
                 values[p.name] = value
     return ParsedQuery(values, tuple(warnings))
 
 
+def _older_forms(p: Param, names) -> list[tuple[str, Callable]]:
+    """The older forms of ``p`` that a link with ``names`` holds, each with its reader: those present
+    without any of the current parameters that say the link is not that older form."""
+    return [(old, read) for old, read, *newer in p.old if old in names and names.isdisjoint(*newer or [()])]
+
+
 def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too: bool = False) -> dict[str, str]:
     """The query parameters for ``values``, leaving out those at their default (unless
-    ``defaults_too``: a link to another page, which may hold other settings)."""
-    return {p.name: p.format(values[p.name]) for p in params
+    ``defaults_too``: a link to another page, which may hold other settings), but for a default
+    that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
+    link = {p.name: p.format(values[p.name]) for p in params
             if p.name in values and (defaults_too or values[p.name] != p.default)}
+    link |= {p.name: p.format(values[p.name]) for p in params
+             if p.name in values and p.name not in link and _older_forms(p, link.keys())}
+    return {p.name: link[p.name] for p in params if p.name in link}  # in the parameters' order
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).
 PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN}

@@ -19,7 +19,7 @@ import urllib.parse
 from fractions import Fraction
 
 import pytest
-from apptest_util import open_page
+from apptest_util import open_page, text
 from harness import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -36,10 +36,12 @@ PAGES = {"fantasy": urlstate.FANTASY, "ninth": urlstate.NINTH, "explore": urlsta
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 100,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
-good_looking = st.sampled_from(["0", "1", "2", "3", "6", "10", "-1", "+1", "D6", "2D6+1", "none", "soft", "hard",
-                                "unit", "sniper,volley_fire", "-1,-1,+1", "ones", "failed", "charge", "9", "8",
-                                "leman_russ", "moved+soft;hard", "stacks", "quiz", "fantasy", "ninth", "eighth",
-                                "wound", "weapons", "14", "2D6", "D3+1"])
+GOOD_LOOKING = ("0", "1", "2", "3", "6", "10", "-1", "+1", "D6", "2D6+1", "none", "soft", "hard", "unit",
+                "sniper,volley_fire", "-1,-1,+1", "ones", "failed", "charge", "9", "8", "leman_russ",
+                "moved+soft;hard", "stacks", "quiz", "fantasy", "ninth", "eighth", "wound", "weapons", "14", "2D6",
+                "D3+1", "moved,stand", "close,lone,split", "melee,auto", "overwatch_fire", "overwatch,eir,charged",
+                "roll", "save", "4", "5", "-2")
+good_looking = st.sampled_from(GOOD_LOOKING)
 junk = st.one_of(st.text(max_size=40), st.text(alphabet="0123456789+-,;Dd ", max_size=30),
                  st.integers(-10**9, 10**9).map(str), st.just("x" * 3000))
 
@@ -76,6 +78,47 @@ def test_random_links_never_break_a_page(page, data):
         if page == "explore" and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
             continue
         assert stored[p.name] == expected, (p.name, query[p.name])
+
+
+def _reads(param, text: str) -> bool:
+    try:
+        param.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+def good_query_for(params):
+    """A link a player could have copied: every value readable (whole numbers anywhere in bounds)."""
+    def value(p):
+        readable = st.sampled_from([t for t in GOOD_LOOKING if _reads(p, t)] or [p.format(p.default)])
+        return st.one_of(readable, st.integers(*p.bounds).map(str)) if p.bounds else readable
+    return st.lists(st.sampled_from(params), max_size=10, unique_by=lambda p: p.name).flatmap(
+        lambda chosen: st.fixed_dictionaries({p.name: value(p) for p in chosen}))
+
+
+def inputs(at, page: str) -> dict:
+    """The value of every input drawn (only drawn widgets keep a key)."""
+    return {k: v for k, v in at.session_state.items() if k.startswith(f"{page}_") and not k.endswith("_csv")}
+
+
+@settings(max_examples=max(EXAMPLES // 3, 20), deadline=None, derandomize=EXAMPLES <= 100,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(page=st.sampled_from(sorted(PAGES)), data=st.data())
+def test_the_link_a_page_writes_opens_what_it_showed(page, data):
+    """Copying the address bar into a new tab shows the same page: the same numbers and words, the
+    same values in the inputs drawn on both, and the same link. The link leaves out defaults and
+    inputs that change nothing, so this is what says it left out nothing that shows. (A "More
+    rules" part opened with every rule at its default changes nothing, so it opens closed.)"""
+    first = open_page(page, **data.draw(good_query_for(PAGES[page])))
+    link = dict(first.query_params)
+    again = open_page(page, **link)
+    assert dict(again.query_params) == link
+    assert [(m.label, m.value) for m in again.metric] == [(m.label, m.value) for m in first.metric], link
+    assert text(again) == text(first), link
+    before, after = inputs(first, page), inputs(again, page)
+    both = before.keys() & after.keys() - {f"{page}_extra"}
+    assert {k: after[k] for k in both} == {k: before[k] for k in both}, link
 
 
 anything = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),

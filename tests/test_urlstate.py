@@ -16,6 +16,30 @@ def test_defaults_encode_to_nothing_and_round_trip(page):
     assert parse_query(params, {}).values == values
 
 
+@pytest.mark.parametrize("page", ALL)
+def test_a_link_reads_every_whole_number_its_widget_takes(page):
+    """The widget's limits are the link's: a seed of 123456 typed into Learn opens from its link."""
+    for p in ALL[page]:
+        if p.bounds:
+            low, high = p.bounds
+            assert parse_query(ALL[page], {p.name: str(low)}).values[p.name] == low, p.name
+            assert parse_query(ALL[page], {p.name: str(high)}).values[p.name] == high, p.name
+            assert parse_query(ALL[page], {p.name: str(high + 1)}).warnings, p.name
+
+
+@pytest.mark.parametrize(("page", "changed", "kept"), [
+    ("learn", {"s": 5, "invuln": 4}, {"chain": "0", "extra": "0"}),  # s: the target part on; invuln: its rarer rules
+    ("ninth", {"wounds": 3}, {"wounds_left": str(urlstate.defaults(urlstate.NINTH)["wounds_left"])}),  # once a preset's
+    ("fantasy", {"s": 5, "chain": True}, {}),
+])
+def test_a_default_is_written_where_an_older_form_would_change_it(page, changed, kept):
+    """A page may keep settings of a part that is off; its link must not reopen that part."""
+    values = urlstate.defaults(ALL[page]) | changed
+    link = encode(ALL[page], values)
+    assert link == {name: urlstate.encode(ALL[page], changed, defaults_too=True)[name] for name in changed} | kept
+    assert parse_query(ALL[page], link).values == values
+
+
 def test_round_trip_of_a_full_fantasy_link():
     query = {"bs": "4", "conditions": "moved,split", "cover": "unit", "rules": "sniper,volley_fire",
              "shots": "2D6", "shots2": "D3", "los_target2": "3"}
