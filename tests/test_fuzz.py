@@ -23,7 +23,7 @@ from apptest_util import open_page, text
 from harness import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hitrules import compare, dice, fantasy, ninth, presets, quiz, situations, urlstate
@@ -101,6 +101,10 @@ def test_the_link_a_page_writes_opens_what_it_showed(page, data):
     inputs that change nothing, so this is what says it left out nothing that shows. (A "More
     rules" part opened with every rule at its default changes nothing, so it opens closed.)"""
     first = open_page(page, **data.draw(good_query_for(PAGES[page])))
+    # What a page says of the link it was opened with, no link carries: a readable value refused
+    # in an older form's reading (``wounds=13`` alone is a preset's wounds left, at most 12), or
+    # a Strength of 11 brought down to fantasy's 10 on Explore.
+    assume(not any(said in text(first) for said in ("could not be used", "so 10 is shown")))
     link = dict(first.query_params)
     again = open_page(page, **link)
     assert dict(again.query_params) == link
