@@ -23,19 +23,24 @@ FIGURES_KEPT = 128
 PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy: Roll to Hit", "my_location"),
          ("ninth", "9th edition: hit roll", "rocket_launch"), ("explore", "Explore", "monitoring"),
          ("learn", "Learn", "school"), ("rules", "Our reading of the rules", "menu_book"))
+#: How many of its addresses a page remembers for Back and Forward (:func:`page_values`).
+ADDRESSES_KEPT = 24
 #: This run's page values, and the keys of its widgets not drawn last run (for :func:`key`).
 _WAITING: ContextVar[tuple[dict, set[str]]] = ContextVar("waiting", default=({}, set()))
+#: This run's page, and the address it arrived at (None: the run followed a change on the page).
+_ARRIVED: ContextVar[tuple[str, tuple | None]] = ContextVar("arrived", default=("", None))
 _PARAMS = {page: {p.name: p for p in params if p.widget} for page, params in urlstate.PAGES.items()}
 #: Every name a page reads from a link, older forms included.
 _NAMES = {page: {n for p in params for n in (p.name, *(old[0] for old in p.old))}
           for page, params in urlstate.PAGES.items()}
 
 
-def require_router() -> None:
-    """Route a page through app.py. Until some session has run ``st.navigation``, Streamlit runs
+def require_router(page: str) -> None:
+    """Route ``page`` through app.py. Until some session has run ``st.navigation``, Streamlit runs
     ``pages/`` as a legacy multipage app, so a fresh server's first visitor of ``/fantasy`` would
     get the page without app.py: switch that mode off and rerun. AppTest runs each page on its own
     (and a rerun would drop a click), so there the page carries on."""
+    st.session_state["_at"] = page  # the page this run is on, for the next run's page_values
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         if not config.get_option("global.appTest"):
@@ -52,28 +57,38 @@ def _widget_value(param: urlstate.Param, value: object) -> object:
 def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, tuple[str, ...]]:
     """The page's values, and every warning about them. Widgets are keyed ``{prefix}_{name}``.
 
-    The link is read when the page is opened: first in the session, on Back or Forward (each
-    change adds a history entry), or from another page with parameters of its own. Other reruns
-    never read it: the browser may send an address a step behind what the page last wrote. The
-    widgets drawn take the link's values now, the others when drawn (:func:`key`), and entering a
-    page with a bare address keeps what the player left there. Unreadable text keeps the last
-    good value, with a warning. The values are read before any widget is drawn, so a page can show
-    its answer above its inputs; they are the page's store (``_{prefix}_values``), so what the view
-    changes in them is kept for the next run.
+    The link is read when the page is opened: first in the session, or from another page with
+    parameters of its own. Other reruns never read it: the browser may send an address a step
+    behind what the page last wrote. Entering a page with a bare address keeps what the player left
+    there. The widgets drawn take the values now, the others when drawn (:func:`key`). Unreadable
+    text keeps the last good value, with a warning. The values are read before any widget is
+    drawn, so a page can show its answer above its inputs; they are the page's store
+    (``_{prefix}_values``), so what the view changes in them is kept for the next run.
+
+    Back and Forward (each change of the address is a history entry) show what the page showed
+    at that entry. An address the page wrote is read again; one it only arrived at (the bare
+    address of a move in the sidebar, a link from another page) shows the link the page then
+    wrote there (:func:`write_link` remembers both); any other (another page's link that the
+    browser filed under this page's address, an entry too old to remember) keeps what the player
+    left on the page.
     """
     ss = st.session_state
     state = ss.to_dict()  # one read: each single read of the session state takes a lock
     store, widgets = f"_{prefix}_values", _PARAMS[prefix]
-    entering = state.get("_page") != prefix
-    if entering:
-        ss["_page"] = prefix
+    entering = state.get("_at") != prefix
     ctx = get_script_run_ctx()
-    opened = store not in state or (ctx is not None and ctx.is_history_navigation)
-    if entering and not opened:  # from another page: with parameters of its own, or too long a link
-        query = st.query_params.to_dict()
-        opened = not _NAMES[prefix].isdisjoint(query) or urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH
+    history = store in state and ctx is not None and ctx.is_history_navigation
+    query = st.query_params.to_dict() if entering or history or store not in state else None
+    opened = store not in state or (entering and (  # from another page: parameters of its own, or too long a link
+        not _NAMES[prefix].isdisjoint(query) or urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH))
+    if history:
+        link = state.get(f"_{prefix}_addresses", {}).get(_address(query))
+        opened, read = link is not None, link
+    else:
+        read = query
+    _ARRIVED.set((prefix, None if query is None else _address(query)))
     if opened:
-        values, warnings = urlstate.parse_query(params, st.query_params.to_dict())
+        values, warnings = urlstate.parse_query(params, read)
         for name, p in widgets.items():
             if (full := f"{prefix}_{name}") in state:
                 ss[full] = state[full] = _widget_value(p, values[name])
@@ -110,8 +125,8 @@ def key(prefix: str, name: str) -> str:
 
 def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help: str) -> dict:
     """Open a page: route it, read its values, draw its title and any warning. It ends with ``write_link``."""
-    require_router()
     values, warnings = page_values(prefix, params)
+    require_router(prefix)
     st.title(title, help=help)
     if warnings:
         st.warning("Some settings could not be used, so defaults were kept:\n\n"
@@ -121,10 +136,22 @@ def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help
 
 def write_link(params: tuple[urlstate.Param, ...], values: dict, link: dict | None = None) -> None:
     """Put ``link`` in the address bar: the situation's values, which leave out inputs that change
-    nothing. The page's ``values`` are its store already, with the view's changes (Explore's stacks)."""
+    nothing. The page's ``values`` are its store already, with the view's changes (Explore's stacks).
+    The page remembers the address as one it showed, and the address it arrived at as showing it."""
     encoded = urlstate.encode(params, values if link is None else link)
+    prefix, arrived = _ARRIVED.get()
+    addresses = st.session_state.setdefault(f"_{prefix}_addresses", {})
+    for address in {_address(encoded), arrived} - {None}:
+        addresses.pop(address, None)
+        addresses[address] = encoded
+    while len(addresses) > ADDRESSES_KEPT:
+        del addresses[next(iter(addresses))]  # the oldest
     if st.query_params.to_dict() != encoded:
         st.query_params.from_dict(encoded)
+
+
+def _address(query: dict) -> tuple:
+    return tuple(sorted(query.items()))
 
 
 def situation(make, values: dict):
@@ -163,13 +190,14 @@ def _links(sit) -> tuple[tuple[str, str, dict], ...]:
               {"view": "heatmap"}),
              (urlstate.LEARN, "learn", "Walk through this roll step by step", situations.learn_values(sit),
               {"section": "walk"}))
-    return tuple((name, label, urlstate.encode(params, view | values, defaults_too=True))
+    return tuple((name, label, urlstate.encode(params, view | values) or urlstate.encode(params, view | values, True))
                  for params, name, label, values, view in links if values is not None)
 
 
 def situation_links(sit) -> None:
-    """Links from a calculator to Explore and Learn carrying ``sit``, each shown only if it can. They
-    carry every value, defaults too: the target page may hold other settings."""
+    """Links from a calculator to Explore and Learn carrying ``sit``, each shown only if it can. Each
+    is the link the target page writes for ``sit``, so arriving adds no second history entry; one
+    with every value at its default carries them all, or it would keep the page's other settings."""
     every = pages()
     for name, label, query in shared(_links, sit):
         st.sidebar.page_link(every[name], label=label, query_params=query)

@@ -48,6 +48,36 @@ def test_back_and_forward_show_what_the_player_left(page: Page, app_server):
     expect(chance(page)).to_have_text("5/6 (83.3%)")
 
 
+def test_back_shows_what_the_player_saw_after_sidebar_moves_and_links(page: Page, app_server):
+    """Entering a page with settings from the sidebar makes two entries (the bare address, then the
+    page's link): Back to the first shows the page as it was and keeps its settings. A link to
+    another page is one entry, so one Back returns to the calculator as the player left it."""
+    sidebar = page.locator('[data-testid="stSidebarNav"] a')
+    page.goto(f"{app_server.url}/ninth?skill=5")
+    wait_ready(page)
+    for name in ("Fantasy", "9th edition"):
+        sidebar.filter(has_text=name).click()
+        wait_ready(page)
+    expect(chance(page)).to_have_text("1/3 (33.3%)")
+    page.go_back()
+    wait_ready(page)
+    expect(chance(page)).to_have_text("1/3 (33.3%)")
+    for name in ("Fantasy", "9th edition"):
+        sidebar.filter(has_text=name).click()
+        wait_ready(page)
+    expect(chance(page)).to_have_text("1/3 (33.3%)")
+    situation = "/fantasy?bs=4&conditions=moved&cover=hard&shots=2D6"
+    page.goto(app_server.url + situation)
+    wait_ready(page)
+    page.get_by_role("link", name="See this roll across all modifiers").click()
+    wait_ready(page)
+    expect(page).to_have_url(f"{app_server.url}/explore?bs=4&mod=-3")
+    page.go_back()
+    wait_ready(page)
+    expect(page).to_have_url(app_server.url + situation)
+    expect(chance(page)).to_have_text("1/6 (16.7%)")
+
+
 def test_walk_through_link_opens_learn_at_the_same_roll(page: Page, app_server):
     page.goto(f"{app_server.url}/ninth?rules=leman_russ&wounds=2")
     wait_ready(page)

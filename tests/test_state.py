@@ -11,6 +11,7 @@ from urllib.parse import parse_qsl
 import pytest
 from apptest_util import hit_chance, open_page, text, warnings
 
+import webui
 from hitrules import dice, fantasy, ninth, situations, urlstate
 from hitrules._steps import MAX_FRACTION_CHARS, chance_text, fraction_text, percent
 
@@ -180,6 +181,77 @@ def test_back_to_a_page_shows_what_the_player_left_there():
     at.query_params["skill"] = "5"  # Forward
     at.switch_page("pages/ninth.py").run()
     assert hit_chance(at) == "1/3 (33.3%)"
+
+
+class _HistoryRun:
+    """The script run's context as Streamlit makes it for Back or Forward."""
+
+    is_history_navigation = True
+
+    def __init__(self, ctx):
+        self._ctx = ctx
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+
+def go(at, page: str, query: dict | None = None, history: bool = False, monkeypatch=None):
+    """Move to ``page`` at the address ``query``: through the sidebar (a bare address), a link, or
+    Back and Forward (``history``), which the browser sends with the entry's address."""
+    at.query_params.clear()
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    real = webui.get_script_run_ctx
+    if history:
+        monkeypatch.setattr(webui, "get_script_run_ctx", lambda: _HistoryRun(real()))
+    at.switch_page(f"pages/{page}.py").run()
+    if history:
+        monkeypatch.setattr(webui, "get_script_run_ctx", real)
+    assert not at.exception
+    return dict(at.query_params)
+
+
+def test_back_to_a_page_entered_from_the_sidebar_shows_what_it_showed(monkeypatch):
+    """Entering a page with settings from the sidebar makes two history entries: the bare address,
+    then the page's link. Back to the bare one shows the page as it was, and keeps its settings."""
+    at = open_page("ninth")
+    at.selectbox(key="ninth_skill").set_value(5).run()
+    go(at, "fantasy")
+    assert go(at, "ninth") == {"skill": "5"}  # the sidebar's bare /ninth, then /ninth?skill=5
+    go(at, "ninth", {}, history=True, monkeypatch=monkeypatch)  # Back to the bare /ninth
+    assert hit_chance(at) == "1/3 (33.3%)" and dict(at.query_params) == {"skill": "5"}
+    go(at, "fantasy")
+    go(at, "ninth")
+    assert hit_chance(at) == "1/3 (33.3%)"
+
+
+def test_back_to_a_bare_address_the_page_showed_at_its_defaults(monkeypatch):
+    """Back first undoes the last change on the page, even the first change from the defaults."""
+    at = open_page("ninth")
+    at.selectbox(key="ninth_skill").set_value(5).run()
+    go(at, "ninth", {}, history=True, monkeypatch=monkeypatch)
+    assert hit_chance(at) == "2/3 (66.7%)" and not at.query_params
+    go(at, "ninth", {"skill": "5"}, history=True, monkeypatch=monkeypatch)  # Forward
+    assert hit_chance(at) == "1/3 (33.3%)"
+
+
+def test_back_to_an_address_the_page_never_wrote_keeps_what_the_player_left(monkeypatch):
+    """The browser can file another page's link under this page's address (Streamlit pushes the
+    new query before the new page's path): Back to it must not read Explore's bs into fantasy."""
+    at = open_page("fantasy", bs="4", conditions="moved", cover="hard", shots="2D6")
+    go(at, "explore", page_links(at)["explore"])
+    go(at, "fantasy", {"bs": "4", "mod": "-3"}, history=True, monkeypatch=monkeypatch)
+    assert hit_chance(at) == "1/6 (16.7%)"
+    assert dict(at.query_params) == {"bs": "4", "shots": "2D6", "conditions": "moved", "cover": "hard"}
+
+
+def test_a_link_to_another_page_is_the_link_that_page_writes():
+    """So arriving adds no second history entry; all-default situations carry every value."""
+    at = open_page("ninth", skill="4", mods="-1")
+    for target, link in page_links(at).items():
+        assert go(at, target, link) == link, target
+    at = open_page("fantasy")
+    assert page_links(at)["explore"] == {"view": "heatmap", "ruleset": "fantasy", "bs": "3", "mod": "0"}
 
 
 @pytest.mark.parametrize(("p", "shown"), [

@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from webui import pages
+from webui import pages, require_router
 
 
 def render() -> None:
+    require_router("home")
     st.title("hitrules")
     st.markdown(
         "**What do I need, and how likely is it?** hitrules answers exactly, as a fraction and a "

@@ -9,7 +9,7 @@ from views import draw
 
 
 def render() -> None:
-    webui.require_router()
+    webui.require_router("rules")
     title, sections = draw.rules_document()
     st.title(title, help="The project's reading of the two rules texts, and where it had to choose.")
     for heading, body in sections:
