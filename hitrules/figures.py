@@ -321,11 +321,14 @@ def shots_table(ruleset: str, modifier: int, hits: int, confidence: int) -> pd.D
                          "shots needed": [r[2] if r[2] is not None else "more than 1000" for r in rows]})
 
 
-def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int) -> go.Figure:
-    """The fewest shots for at least ``hits`` hits with ``confidence`` % chance, for each skill."""
+def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int, skill: int | None = None) -> go.Figure:
+    """The fewest shots for at least ``hits`` hits with ``confidence`` % chance, for each skill;
+    the bar of ``skill`` (the player's own) in another colour."""
     rows = shots_rows(ruleset, modifier, hits, confidence)
+    own = None if skill is None else skill_label(ruleset, skill)
     fig = FrozenFigure(go.Bar(
-        x=[r[0] for r in rows], y=[r[2] or 0 for r in rows], marker_color=PALETTE[0],
+        x=[r[0] for r in rows], y=[r[2] or 0 for r in rows],
+        marker_color=[PALETTE[1] if r[0] == own else PALETTE[0] for r in rows],
         text=[str(r[2]) if r[2] is not None else "> 1000" for r in rows], textposition="outside",
         customdata=[chance_text(r[1]) for r in rows],
         hovertemplate="%{x}: %{text} shots (each hits with %{customdata})<extra></extra>",

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import compare, dice, fantasy, ninth, quiz, situations, urlstate
+from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
 from hitrules._steps import chance_text
 
 
@@ -74,6 +74,23 @@ def test_how_many_shots_is_the_smallest_that_reaches_the_target(ruleset, mod, hi
             continue
         assert dice.hits(int(n), p).at_least(hits) >= goal
         assert dice.hits(int(n) - 1, p).at_least(hits) < goal
+
+
+@pytest.mark.parametrize(("query", "said"), [
+    ({"bs": "6"}, "BS 6 with a net modifier of +0: each shot hits with 5/6 (83.3%): **4 shots** for at least 3 hits"),
+    ({"bs": "2", "hits": "1", "confidence": "50"}, "BS 2 with a net modifier of +0: each shot hits with 1/3 (33.3%): "
+                                                    "**2 shots** for at least 1 hit with 50%"),
+    ({"ruleset": "ninth", "skill": "2", "mod": "1", "hits": "5", "confidence": "90"}, "2+ with a net modifier of "
+     "+1: each shot hits with 5/6 (83.3%): **7 shots**"),
+    ({"bs": "1", "mod": "-6"}, "BS 1 with a net modifier of -6: no shot can hit, so no number of shots"),
+])
+def test_how_many_shots_answers_for_the_players_own_skill(query, said):
+    """The skill box is the player's: its bar is marked, and the page says its number."""
+    at = open_page("explore", view="shots", **query)
+    assert f"Your situation, {said}" in text(at)
+    bar = chart_data(at)[0]
+    own = figures.skill_label(at.session_state["_explore_values"]["ruleset"], int(query.get("skill", query.get("bs"))))
+    assert [c == figures.PALETTE[1] for c in bar["marker"]["color"]] == [x == own for x in bar["x"]]
 
 
 def test_rule_set_diff_marks_and_explains_disagreements():

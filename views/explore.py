@@ -1,5 +1,7 @@
 """Explore: the whole landscape of hit chances, one view at a time, each with its table."""
 
+from fractions import Fraction
+
 import streamlit as st
 
 import webui
@@ -43,15 +45,20 @@ def _situation() -> str:
     return ruleset
 
 
+def _cell(values: dict, ruleset: str) -> tuple[int, int, str]:
+    """The player's own skill and net modifier, and the words for them."""
+    skill = values["bs"] if ruleset == "fantasy" else values["skill"]
+    return skill, values["mod"], f"Your situation, {figures.skill_label(ruleset, skill)} with a net modifier of " \
+                                 f"{values['mod']:+d}"
+
+
 def _heatmap(values: dict) -> None:
     """Hit chance for every skill and net modifier, with the user's cell outlined."""
     ruleset = _situation()
-    cell = (values["bs"] if ruleset == "fantasy" else values["skill"], values["mod"])
-    st.plotly_chart(webui.shared(figures.heatmap_figure, ruleset, cell), key="explore_heatmap",
+    skill, mod, yours = _cell(values, ruleset)
+    st.plotly_chart(webui.shared(figures.heatmap_figure, ruleset, (skill, mod)), key="explore_heatmap",
                     config={"displayModeBar": False})
-    skill = f"BS {cell[0]}" if ruleset == "fantasy" else f"{cell[0]}+"
-    st.markdown(f"Your situation, {skill} with a net modifier of {cell[1]:+d}: "
-                f"**{chance_text(compare.chance(ruleset, *cell))}** per shot.")
+    st.markdown(f"{yours}: **{chance_text(compare.chance(ruleset, skill, mod))}** per shot.")
     st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
                "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
                "capped, so they repeat the ±1 column.")
@@ -120,8 +127,16 @@ def _shots(values: dict) -> None:
                    help="How many hits you need, at least.")
     b.slider("With this chance (%)", *BOUNDS["confidence"], key=webui.key("explore", "confidence"),
              help="How sure you want to be of getting them.")
-    args = (ruleset, values["mod"], values["hits"], values["confidence"])
-    st.plotly_chart(webui.shared(figures.shots_figure, *args), key="explore_shots", config={"displayModeBar": False})
+    skill, mod, yours = _cell(values, ruleset)
+    args = (ruleset, mod, values["hits"], values["confidence"])
+    st.plotly_chart(webui.shared(figures.shots_figure, *args, skill), key="explore_shots",
+                    config={"displayModeBar": False})
+    p, hits = compare.chance(ruleset, skill, mod), values["hits"]
+    n = compare.shots_needed(p, hits, Fraction(values["confidence"], 100))
+    needed = "**more than 1000 shots**" if n is None else f"**{n} shots**"
+    said = "no shot can hit, so no number of shots" if not p else f"each shot hits with {chance_text(p)}: {needed}"
+    st.markdown(f"{yours}: {said} for at least {hits} hit{'s' if hits > 1 else ''} with {values['confidence']}% "
+                "chance (your bar is the orange one).")
     draw.table_with_download(P, "shots", figures.shots_table, *args)
 
 
