@@ -299,6 +299,14 @@ def test_explore_stack_widget_takes_no_more_than_a_link_may_carry():
     assert at.multiselect(key="explore_new_stack").proto.max_selections == urlstate.compare.MAX_STACK_SIZE
 
 
+@pytest.mark.parametrize("page", ["home", "fantasy", "ninth", "explore", "learn", "rules"])
+def test_text_for_users_cites_only_what_users_have(page):
+    """The app names docs/rules.md (served at /rules), never the project's own files or sources."""
+    shown = text(open_page(page, chain="1", extra="1"))
+    for cited in ("RULES.md", "seed chapter", "The seed ", "hitrules/", ".py", ".json"):
+        assert cited not in shown, cited
+
+
 def test_rules_page_has_every_section_the_explanations_link_to():
     at = open_page("rules")
     assert not at.exception
