@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
+from hitrules import urlstate
+
 PAGES = ["home", "fantasy", "ninth", "explore", "learn"]
 
 
@@ -352,3 +354,20 @@ def test_pages_and_views_hold_no_rules():
             assert imported <= modules, (path.name, imported - modules)
             if folder == "pages":
                 assert [type(node).__name__ for node in tree.body] == ["Expr", "ImportFrom", "Expr"], path.name
+
+
+#: Every kind of input widget the pages draw.
+INPUTS = ("number_input", "text_input", "selectbox", "radio", "checkbox", "toggle", "slider", "button_group")
+#: Each page with every part of it shown.
+EVERY_PART = [("fantasy", {"chain": "1", "extra": "1", "conditions": "lone,split", "cover": "soft", "cover2": "hard"}),
+              ("ninth", {"chain": "1", "extra": "1", "attack": "overwatch_fire", "rules": "leman_russ"}),
+              ("ninth", {"chain": "1", "extra": "1"}),
+              *(("explore", {"view": v, "ruleset": r}) for v in urlstate.EXPLORE_VIEWS for r in ("fantasy", "ninth")),
+              *(("learn", {"section": s}) for s in urlstate.LEARN_SECTIONS),
+              ("learn", {"ruleset": "ninth", "chain": "1", "extra": "1", "attack": "overwatch_fire"})]
+
+
+@pytest.mark.parametrize(("page", "query"), EVERY_PART)
+def test_every_input_has_help_text(page, query):
+    at = open_page(page, **query)
+    assert not [(kind, el.proto.label) for kind in INPUTS for el in at.get(kind) if not el.proto.help]

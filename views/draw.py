@@ -37,11 +37,14 @@ def faces_grid(first: tuple[int, ...], second: tuple[int, ...]) -> str:
     return head + "\n".join(rows)
 
 
+TABLE_HELP = "The chart's numbers as exact fractions, to read or to download as a CSV file for a spreadsheet."
+
+
 def table_with_download(prefix: str, name: str, build, *args, always: bool = False,
                         label: str = "Download CSV") -> None:
     """The pandas table ``build(*args)``, shown on request (or always), with its CSV download
     ``hitrules-{name}.csv``, which is made only when the player asks for it."""
-    if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table"):
+    if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table", help=TABLE_HELP):
         st.dataframe(shared(build, *args), hide_index=True)
         st.download_button(label, lambda: shared(build, *args).to_csv(index=False), file_name=f"hitrules-{name}.csv",
                            mime="text/csv", key=f"{prefix}_{name}_csv", on_click="ignore")
@@ -91,7 +94,7 @@ def show_chain(prefix: str, sit) -> None:
     and at least k), both tables with CSV downloads, and why."""
     st.plotly_chart(shared(_chain_chart, sit), key=f"{prefix}_chain_chart", config={"displayModeBar": False})
     st.plotly_chart(shared(_removed_chart, sit), key=f"{prefix}_removed_chart", config={"displayModeBar": False})
-    if st.toggle("Show the tables (and CSV downloads)", key=f"{prefix}_chain_tables"):
+    if st.toggle("Show the tables (and CSV downloads)", key=f"{prefix}_chain_tables", help=TABLE_HELP):
         for name, build in (("stages", _chain_table), ("models-removed", _removed_table)):
             table_with_download(prefix, f"{prefix}-{name}", build, sit, always=True,
                                 label=f"Download CSV: {name.replace('-', ' ')}")

@@ -246,14 +246,17 @@ def _weapons(values: dict) -> None:
             _weapon_inputs(suffix, ruleset)
     st.markdown("**Target**")
     row = st.container(horizontal=True)
-    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"))
+    row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"),
+                     help="The target's Toughness, compared with each weapon's Strength to wound.")
     saves = ((("save", "Armour", "armour"), ("ward", "Ward save", "ward"), ("regen", "Regeneration", "regen"))
              if ruleset == "fantasy" else
              (("save", "Save", "sv"), ("invuln", "Invulnerable save", "invuln"), ("fnp", "Feel No Pain", "fnp")))
     for name, label, kind in saves:
         score_input(row, label, "explore", name, kind)
-    row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key=webui.key("explore", "wounds"))
-    row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key("explore", "models"))
+    row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key=webui.key("explore", "wounds"),
+                     help="Damage goes into one model until it is removed; the excess is lost.")
+    row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key("explore", "models"),
+                     help="The target unit's models, each with the wounds above.")
     if ruleset != "fantasy":
         row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
                      help="+1 to the armour save (not the invulnerable).")
