@@ -129,7 +129,7 @@ def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help
     require_router(prefix)
     st.title(title, help=help)
     if warnings:
-        st.warning("Some settings could not be used, so defaults were kept:\n\n"
+        st.warning("Some settings could not be used, so others stand in for them:\n\n"
                    + "\n".join(f"- {w}" for w in warnings), icon=":material/warning:")
     return values
 

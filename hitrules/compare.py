@@ -202,6 +202,17 @@ def shots_needed(p: Fraction, hits: int, confidence: Fraction, most: int = dice.
     return low
 
 
+def shots_for(ruleset: str, skill: int, modifier: int, hits: int, percent: int) -> tuple[Fraction, int | None]:
+    """The chance per shot of ``skill`` with ``modifier``, and the fewest shots for at least
+    ``hits`` hits with ``percent`` % chance (:func:`shots_needed`).
+
+    >>> shots_for("fantasy", 6, 0, 3, 80)
+    (Fraction(5, 6), 4)
+    """
+    p = chance(ruleset, skill, modifier)
+    return p, shots_needed(p, hits, Fraction(check_int("The chance wanted (%)", percent, 1, 99), 100))
+
+
 #: The fantasy conditions a modifier stack may hold, with their short names.
 FANTASY_STACK_TOKENS = {
     "moved": "moved", "close": 'within 4"', "stand": "Stand & Shoot", "lone": "lone model",

@@ -307,12 +307,7 @@ def helps_figure(modifier: int, edition: int) -> go.Figure:
 
 def shots_rows(ruleset: str, modifier: int, hits: int, confidence: int) -> list[tuple[str, Fraction, int | None]]:
     skills, _ = compare.grid_axes(ruleset)
-    rows = []
-    for s in skills:
-        p = compare.chance(ruleset, s, modifier)
-        rows.append((skill_label(ruleset, s), p,
-                     compare.shots_needed(p, hits, Fraction(confidence, 100))))
-    return rows
+    return [(skill_label(ruleset, s), *compare.shots_for(ruleset, s, modifier, hits, confidence)) for s in skills]
 
 
 def shots_table(ruleset: str, modifier: int, hits: int, confidence: int) -> pd.DataFrame:

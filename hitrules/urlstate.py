@@ -8,7 +8,7 @@ short. Older forms of a link are still read (``moved=1`` for ``conditions=moved`
 >>> parsed.values["bs"], parsed.values["cover"], parsed.values["conditions"], parsed.values["rules"]
 (4, 'none', ('moved',), ('sniper',))
 >>> parsed.warnings
-("cover: Unknown cover 'lava': choose one of none, soft, hard, unit.",)
+("cover: Unknown cover 'lava': choose one of none, soft, hard, unit. Using none.",)
 >>> encode(FANTASY, parsed.values)
 {'bs': '4', 'conditions': 'moved', 'rules': 'sniper'}
 """
@@ -83,13 +83,27 @@ def _choice(name: str, default: str, choices: tuple[str, ...], what: str, old=()
     return Param(name, default, lambda text: check_choice(what, text.strip().lower(), choices), old=old)
 
 
+class PartlyRead(ValueError):
+    """A list with some unreadable items: the error names the first, ``value`` holds the readable ones."""
+
+    def __init__(self, message: str, value: tuple[str, ...]):
+        super().__init__(message)
+        self.value = value
+
+
 def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=()) -> Param:
-    """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``."""
+    """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``. An
+    unknown item is named, and the others still count (:class:`PartlyRead`)."""
 
     def parse(text: str) -> tuple[str, ...]:
-        picked = {check_choice(what, part.strip().lower(), choices) for part in text.split(",")
-                  if part.strip()}
-        return tuple(c for c in choices if c in picked)
+        items = {part.strip().lower() for part in text.split(",") if part.strip()}
+        picked = tuple(c for c in choices if c in items)
+        for item in sorted(items.difference(choices)):
+            try:
+                check_choice(what, item, choices)
+            except ValueError as error:
+                raise PartlyRead(str(error), picked) from None
+        return picked
 
     def flag(item: str):
         return lambda text, items: parse(",".join({*items, item} if _bool(text) else set(items) - {item}))
@@ -323,23 +337,24 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             "so it was ignored and the defaults are shown.",))
     warnings = []
 
-    def read(name: str, parse) -> object:
+    def read(p: Param, name: str, parse) -> object:
         raw = query[name]
         if isinstance(raw, list | tuple):
             raw = raw[-1] if raw else ""
         try:
             return parse(str(raw))
         except ValueError as error:
-            warnings.append(f"{name}: {error}")
-            return None
+            value = getattr(error, "value", None)
+            warnings.append(f"{name}: {error} Using {p.format(values[p.name] if value is None else value) or 'none'}.")
+            return value
 
     for p in params:
         if p.name in query:
-            if (value := read(p.name, p.parse)) is not None:
+            if (value := read(p, p.name, p.parse)) is not None:
                 values[p.name] = value
             continue
         for old, read_old in _older_forms(p, query.keys()):  # only where the current form is absent
-            if (value := read(old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
+            if (value := read(p, old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
                 values[p.name] = value
     return ParsedQuery(values, tuple(warnings))
 

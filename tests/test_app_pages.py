@@ -145,13 +145,25 @@ def test_fantasy_link_restores_every_input():
 @pytest.mark.parametrize(
     ("query", "named"),
     [({"bs": "banana"}, "bs:"), ({"shots": "D0"}, "shots:"), ({"cover": "lava"}, "cover:"),
-     ({"bs": "0"}, "bs:"), ({"moved": "yes"}, "moved:"), ({"rules": "sniper,flaming"}, "rules:"),
+     ({"bs": "0"}, "bs:"), ({"moved": "yes"}, "moved:"), ({"rules": "flaming"}, "rules:"),
      ({"los_target": "99"}, "los_target:"), ({"shots": "x" * 500}, "shots:")],
 )
 def test_fantasy_bad_link_warns_and_keeps_the_rest(query, named):
     at = open_page("fantasy", close="1", **query)
     assert named in warnings(at)
     assert hit_chance(at) == "2/3 (66.7%)"  # close=1 still applies
+
+
+@pytest.mark.parametrize(("page", "query", "said", "chance"), [
+    ("fantasy", {"conditions": "moved,flying"}, "conditions: Unknown condition 'flying'", "1/3 (33.3%)"),
+    ("fantasy", {"rules": "sniper,flaming", "close": "1"}, "rules: Unknown special rule 'flaming'", "1/2 (50.0%)"),
+    ("ninth", {"attack": "auto,teleport"}, "attack: Unknown attack 'teleport'", "1 (100.0%)"),
+])
+def test_a_list_with_an_unknown_item_keeps_the_others(page, query, said, chance):
+    at = open_page(page, **query)
+    shown = warnings(at)
+    assert said in shown and "Using " in shown.split(said, 1)[1].split("\n")[0]
+    assert hit_chance(at) == chance
 
 
 def test_too_long_link_is_refused_with_a_message():

@@ -1,7 +1,5 @@
 """Explore: the whole landscape of hit chances, one view at a time, each with its table."""
 
-from fractions import Fraction
-
 import streamlit as st
 
 import webui
@@ -131,8 +129,8 @@ def _shots(values: dict) -> None:
     args = (ruleset, mod, values["hits"], values["confidence"])
     st.plotly_chart(webui.shared(figures.shots_figure, *args, skill), key="explore_shots",
                     config={"displayModeBar": False})
-    p, hits = compare.chance(ruleset, skill, mod), values["hits"]
-    n = compare.shots_needed(p, hits, Fraction(values["confidence"], 100))
+    hits = values["hits"]
+    p, n = compare.shots_for(ruleset, skill, mod, hits, values["confidence"])
     needed = "**more than 1000 shots**" if n is None else f"**{n} shots**"
     said = "no shot can hit, so no number of shots" if not p else f"each shot hits with {chance_text(p)}: {needed}"
     st.markdown(f"{yours}: {said} for at least {hits} hit{'s' if hits > 1 else ''} with {values['confidence']}% "
