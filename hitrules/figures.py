@@ -101,6 +101,7 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
     )
     fig.update_layout(
         title=title, xaxis_title=f"{unit} (k)", yaxis_title="chance", yaxis_tickformat=".0%",
+        xaxis_dtick=1 if len(ks) <= 21 else None,  # whole numbers (0 to 20 each marked): no 0.2 hits under one bar
         yaxis_range=[0, 1.02], height=340, margin=MARGIN,
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         hovermode="x unified" if len(ks) > 1 else "closest",

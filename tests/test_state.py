@@ -353,3 +353,12 @@ def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_ex
         exact = dist[k]  # long fractions are written without being reduced: the same words, or "≈" and its decimal
         assert shown == chance_text(exact) or (shown.startswith("≈") and shown.endswith(f"({percent(exact)})")
                                                and float(shown[1:].split(" ")[0]) == pytest.approx(float(exact)))
+
+
+@pytest.mark.parametrize(("shots", "p", "dtick"), [
+    (10, Fraction(0), 1), (3, Fraction(1, 2), 1), (20, Fraction(1, 2), 1), (1000, Fraction(1, 2), None)])
+def test_the_distribution_chart_marks_whole_numbers_only(shots, p, dtick):
+    """A roll that cannot hit is one bar at 0: its axis says 0, not -0.4 to 0.4 hits."""
+    from hitrules import figures
+
+    assert figures.distribution_figure(dice.hits(shots, p)).layout.xaxis.dtick == dtick
