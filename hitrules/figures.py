@@ -221,7 +221,8 @@ def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
     values = [base] + [-s.delta for s in steps[1:]] + [result.required]
     fig = FrozenFigure(go.Waterfall(
         x=labels, y=values, measure=["absolute"] + ["relative"] * (len(steps) - 1) + ["total"],
-        text=[str(v) if i in (0, len(values) - 1) else f"{v:+d}" for i, v in enumerate(values)],
+        # Each step named as the page names it (moved is -1 to hit), though it raises the score needed.
+        text=[str(v) if i in (0, len(values) - 1) else f"{-v:+d} to hit" for i, v in enumerate(values)],
         increasing={"marker": {"color": PALETTE[3]}}, decreasing={"marker": {"color": PALETTE[2]}},
         totals={"marker": {"color": PALETTE[0]}}, connector={"line": {"color": "#888"}},
         hovertemplate="%{x}: %{text}<extra></extra>",
@@ -230,7 +231,7 @@ def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
                   annotation_text=f"{fantasy.SECOND_DIE_FROM}+: a 6, then…")
     fig.add_hline(y=fantasy.IMPOSSIBLE_FROM, line_dash="dot", line_color=PALETTE[3],
                   annotation_text=f"{fantasy.IMPOSSIBLE_FROM}+: impossible")
-    fig.update_layout(title=f"Score needed, step by step: {result.roll} ({chance_text(result.probability)})",
+    fig.update_layout(title=f"Score needed, step by step: {result.roll}, a chance of {chance_text(result.probability)}",
                       yaxis_title="score needed", height=380, margin=MARGIN,
                       yaxis_range=[0, max(fantasy.IMPOSSIBLE_FROM + 1, (result.required or 0) + 1)])
     return fig

@@ -121,6 +121,7 @@ def test_stacks_add_and_waterfall():
     assert lines[1]["customdata"][2].startswith("1/12 (")  # BS 3, -3: needs 7
     waterfall = chart_data(at, 1)[0]
     assert waterfall["y"] == [4, 1, 1, 6]  # base 4, moved +1, soft +1, needs 6
+    assert waterfall["text"] == ["4", "-1 to hit", "-1 to hit", "6"]  # as the page names them
 
 
 def test_learn_walkthrough_steps_come_from_the_engine():
