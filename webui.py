@@ -190,7 +190,8 @@ def _links(sit) -> tuple[tuple[str, str, dict], ...]:
               {"view": "heatmap"}),
              (urlstate.LEARN, "learn", "Walk through this roll step by step", situations.learn_values(sit),
               {"section": "walk"}))
-    return tuple((name, label, urlstate.encode(params, view | values) or urlstate.encode(params, view | values, True))
+    return tuple((name, label, urlstate.encode(params, view | values)
+                  or urlstate.encode(params, view | values, defaults_too=True))
                  for params, name, label, values, view in links if values is not None)
 
 

@@ -344,7 +344,7 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
         try:
             return parse(str(raw))
         except ValueError as error:
-            value = getattr(error, "value", None)
+            value = error.value if isinstance(error, PartlyRead) else None
             warnings.append(f"{name}: {error} Using {p.format(values[p.name] if value is None else value) or 'none'}.")
             return value
 
