@@ -45,9 +45,8 @@ def _situation() -> str:
 
 def _cell(values: dict, ruleset: str) -> tuple[int, int, str]:
     """The player's own skill and net modifier, and the words for them."""
-    skill = values["bs"] if ruleset == "fantasy" else values["skill"]
-    return skill, values["mod"], f"Your situation, {figures.skill_label(ruleset, skill)} with a net modifier of " \
-                                 f"{values['mod']:+d}"
+    skill, mod = values["bs"] if ruleset == "fantasy" else values["skill"], values["mod"]
+    return skill, mod, f"Your situation, {figures.skill_label(ruleset, skill)} with a net modifier of {mod:+d}"
 
 
 def _heatmap(values: dict) -> None:
