@@ -379,7 +379,14 @@ EVERY_PART = [("fantasy", {"chain": "1", "extra": "1", "conditions": "lone,split
               ("learn", {"ruleset": "ninth", "chain": "1", "extra": "1", "attack": "overwatch_fire"})]
 
 
+#: The longest toggle or checkbox label that fits one line: Streamlit cuts a longer one off with
+#: "…", and the calculators' input column is about 36 characters wide at 1280 px (and on a phone).
+LONGEST_ONE_LINE_LABEL = 36
+
+
 @pytest.mark.parametrize(("page", "query"), EVERY_PART)
-def test_every_input_has_help_text(page, query):
+def test_every_input_has_help_text_and_a_label_that_fits(page, query):
     at = open_page(page, **query)
     assert not [(kind, el.proto.label) for kind in INPUTS for el in at.get(kind) if not el.proto.help]
+    assert not [label for kind in ("toggle", "checkbox") for el in at.get(kind)
+                if len(label := el.proto.label) > LONGEST_ONE_LINE_LABEL]

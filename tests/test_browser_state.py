@@ -114,7 +114,7 @@ def test_target_part_by_widgets_then_shared_in_a_second_tab(page: Page, app_serv
     """RULES.md §5: S4 against T4 wounds on 4+; Sv 3+ against AP -1 saves on 4+: 10 attacks at 3+ remove 5/3."""
     page.goto(f"{app_server.url}/ninth")
     wait_ready(page)
-    page.get_by_text("Target and weapon: wounds, saves, models removed").click()
+    page.get_by_text("After the hit: wounds, saves, models").click()
     wait_ready(page)
     ap = page.get_by_label("AP", exact=True)
     ap.fill("-1")

@@ -17,8 +17,8 @@ HELP = ("Roll a D6 per attack: roll + modifier ≥ X hits. 9th edition caps "
 RULES_NAMES = {"9": "9th edition", "8": "8th edition", **{key: p.name for key, p in PRESETS.items()}}
 FLAG_NAMES = {"melee": "Melee attack (uses WS)", "auto": "Automatically hits", "overwatch_fire": "Overwatch fire"}
 OW_NAMES = {"overwatch": "The unit has Set Overwatch",
-            "eir": "Enemy within Engagement Range of the firing unit",
-            "charged": "The target just ended a charge within Engagement Range of it",
+            "eir": "Enemy within Engagement Range",
+            "charged": "Target ended a charge in Engagement Range",
             "blast": "The weapon has Blast"}
 
 
@@ -75,9 +75,8 @@ def _inputs() -> None:
                      format_func=lambda i: preset.weapon_names[i],
                      help="The weapon that fires; only a turret weapon fires twice after a Grinding Advance.")
         if preset.turret_twice:
-            st.checkbox(f"Moved under half its Move ({preset.turret_twice['name']})", key=webui.key("ninth",
-                                                                                                    "half_move"),
-                        help=preset.turret_twice["text"])
+            st.checkbox(f"{preset.turret_twice['name']}: under half Move", key=webui.key("ninth", "half_move"),
+                        help=f"The tank moved under half its Move. {preset.turret_twice['text']}")
     attack_inputs(P)
     target_inputs(P, "ninth", urlstate.NINTH, preset=rules if rules in PRESETS else None)
 

@@ -6,8 +6,11 @@ import webui
 from hitrules import urlstate
 from hitrules.presets import PRESETS
 
-HELP = ("Carry the attack past the hit: the wound roll, the saves, the damage and the models removed, "
-        "exact and explained. Off, the page answers the hit roll alone.")
+#: The toggle's label: short enough for one line (a longer one is cut off with "…"; see
+#: tests/test_app_pages.py::test_every_input_has_help_text_and_a_label_that_fits).
+TOGGLE = "After the hit: wounds, saves, models"
+HELP = ("Carry the attack past the hit with a weapon and a target unit: the wound roll, the saves, the damage "
+        "and the models removed, exact and explained. Off, the page answers the hit roll alone.")
 
 
 #: Each save's help, by its calculator parameter (Explore's ``save`` is the armour or the save).
@@ -29,7 +32,7 @@ def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...],
                   cover: str = "cover") -> None:
     """The weapon and the target unit, for ``ruleset`` "fantasy" or "ninth"; a unit preset brings its
     own weapon's Strength, AP and Damage. ``cover`` names the Light cover parameter."""
-    if not st.toggle("Target and weapon: wounds, saves, models removed", key=webui.key(prefix, "chain"), help=HELP):
+    if not st.toggle(TOGGLE, key=webui.key(prefix, "chain"), help=HELP):
         return
     bounds = urlstate.bounds(params)
     row = st.container(horizontal=True)
@@ -57,13 +60,16 @@ def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...],
                      help="Damage goes into one model until it is removed; the excess is lost.")
     row.number_input("Models in the unit", *bounds["models"], step=1, key=webui.key(prefix, "models"),
                      help="The target unit's models, each with the wounds above.")
-    more = MORE[ruleset]
-    if st.toggle(more, key=webui.key(prefix, "extra"), help="Rarer rules; they count only while shown."):
+    label, rules = MORE[ruleset]
+    if st.toggle(label, key=webui.key(prefix, "extra"), help=f"Rarer rules: {rules}. They count only while shown."):
         _more_inputs(prefix, ruleset, bounds, cover)
 
 
-MORE = {"fantasy": "More rules: ward, Regeneration, Poisoned Attacks, Armour Bane",
-        "ninth": "More rules: invulnerable save, Feel No Pain, Light cover, wound modifiers and re-rolls"}
+#: Each rule set's rarer rules: a label that fits one line, and the rules in full.
+MORE = {"fantasy": ("More: ward, Regen, Poisoned, Bane",
+                    "the ward save, Regeneration, Poisoned Attacks and Armour Bane"),
+        "ninth": ("More: invuln, FNP, cover, re-rolls",
+                  "the invulnerable save, Feel No Pain, Light cover, wound modifiers and wound re-rolls")}
 
 
 def _more_inputs(prefix: str, ruleset: str, bounds: dict, cover: str) -> None:
@@ -80,8 +86,8 @@ def _more_inputs(prefix: str, ruleset: str, bounds: dict, cover: str) -> None:
     score_input(row, "Feel No Pain", prefix, "fnp")
     row.text_input("Wound modifiers", key=webui.key(prefix, "wmods"), max_chars=40, placeholder="e.g. +1",
                    help="Every wound modifier, separated by commas; 9th edition caps the sum at ±1.")
-    st.checkbox("Light cover (+1 to the save against ranged attacks)", key=webui.key(prefix, f"{cover}"),
-                help="Counts only against a ranged attack (Overwatch is ranged).")
+    st.checkbox("Light cover (+1 save vs ranged)", key=webui.key(prefix, f"{cover}"),
+                help="+1 to the armour save against a ranged attack (Overwatch is ranged); never in melee.")
     st.radio("Wound re-rolls", ("none", "ones", "failed"), key=webui.key(prefix, "wreroll"), horizontal=True,
              format_func={"none": "none", "ones": "re-roll 1s", "failed": "re-roll failed wounds"}.get,
              help="A die is re-rolled at most once.")
