@@ -98,9 +98,9 @@ def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...
     def parse(text: str) -> tuple[str, ...]:
         items = {part.strip().lower() for part in text.split(",") if part.strip()}
         picked = tuple(c for c in choices if c in items)
-        for item in sorted(items.difference(choices)):
+        if unknown := sorted(items.difference(choices)):
             try:
-                check_choice(what, item, choices)
+                check_choice(what, unknown[0], choices)  # its message names the item and the choices
             except ValueError as error:
                 raise PartlyRead(str(error), picked) from None
         return picked

@@ -128,8 +128,8 @@ def _shots(values: dict) -> None:
     args = (ruleset, mod, values["hits"], values["confidence"])
     st.plotly_chart(webui.shared(figures.shots_figure, *args, skill), key="explore_shots",
                     config={"displayModeBar": False})
-    hits = values["hits"]
-    p, n = compare.shots_for(ruleset, skill, mod, hits, values["confidence"])
+    hits, label = values["hits"], figures.skill_label(ruleset, skill)
+    _, p, n = next(row for row in webui.shared(figures.shots_rows, *args) if row[0] == label)  # the chart's own row
     needed = "**more than 1000 shots**" if n is None else f"**{n} shots**"
     said = "no shot can hit, so no number of shots" if not p else f"each shot hits with {chance_text(p)}: {needed}"
     st.markdown(f"{yours}: {said} for at least {hits} hit{'s' if hits > 1 else ''} with {values['confidence']}% "
