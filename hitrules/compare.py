@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, floor
+from math import comb
 
 from hitrules import dice, fantasy, ninth
 from hitrules._steps import Step, check_choice, check_int
@@ -32,7 +32,6 @@ __all__ = [
     "shots_needed",
     "stack_result",
     "stack_steps",
-    "two_decimals",
     "weapon_duel",
     "weapon_name",
     "which_helps",
@@ -55,6 +54,23 @@ def grid_axes(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if ruleset == "fantasy":
         return tuple(range(1, 11)), tuple(range(-6, 4))
     return tuple(range(2, 7)), tuple(range(-3, 4))
+
+
+def grid_column(ruleset: str, skill: int, modifier: int) -> int | None:
+    """The heatmap's column that shows ``skill`` with ``modifier``: its own, or, past the chart's
+    edge, the edge column when its cell gives the same answer for that skill (9th edition's cap; a
+    fantasy roll already impossible); None when no cell does.
+
+    >>> grid_column("ninth", 3, -5), grid_column("fantasy", 3, -7), grid_column("fantasy", 10, -7)
+    (-3, -6, None)
+    """
+    _, mods = grid_axes(ruleset)
+    if modifier in mods:
+        return modifier
+    edge = mods[0] if modifier < mods[0] else mods[-1]
+    same = (roll_text(ruleset, skill, modifier), chance(ruleset, skill, modifier)) == (
+        roll_text(ruleset, skill, edge), chance(ruleset, skill, edge))
+    return edge if same else None
 
 
 def chance(ruleset: str, skill: int, modifier: int) -> Fraction:
@@ -274,16 +290,6 @@ def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
 #: One weapon as fired: for 9th/8th edition the Attack (skill, edition), its number of attacks and the
 #: Weapon; for fantasy the Shot (BS and the rest), its number of shots and the fantasy Weapon.
 Shooter = tuple[ninth.Attack, str, ninth.Weapon] | tuple[fantasy.Shot, str, fantasy.Weapon]
-
-
-def two_decimals(p: Fraction) -> str:
-    """A number with two decimals, rounded half up from the exact value (never through a float).
-
-    >>> two_decimals(Fraction(5, 3)), two_decimals(Fraction(-1, 8)), two_decimals(Fraction(0))
-    ('1.67', '-0.13', '0.00')
-    """
-    hundredths = floor(abs(Fraction(p)) * 100 + Fraction(1, 2))
-    return f"{'-' if p < 0 and hundredths else ''}{hundredths // 100}.{hundredths % 100:02d}"
 
 
 def weapon_name(shooter: Shooter) -> str:

@@ -9,7 +9,7 @@ import pytest
 from apptest_util import metric, open_page, text, warnings
 
 from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, number_text
 
 
 def chart_data(at, n=0):
@@ -248,7 +248,7 @@ def test_weapons_view_equals_the_engine_and_its_link_reproduces_it():
     for letter, bar, outcome in zip("AB", bars, outcomes, strict=True):
         removed = outcome.models_removed
         mean = metric(at, f"{letter}: models removed on average")
-        assert mean == compare.two_decimals(removed.mean)
+        assert mean == number_text(removed.mean)
         assert bar["x"] == [1, 2, 3, 4]
         assert bar["customdata"] == [chance_text(removed.at_least(k)) for k in bar["x"]]
     better = "AB"[int(outcomes[1].models_removed.mean > outcomes[0].models_removed.mean)]
@@ -268,7 +268,7 @@ def test_weapons_view_changes_follow_the_widgets_into_the_link():
     assert at.query_params["damage_a"] == "D6" and at.query_params["save"] == "none"
     target = ninth.Target(4, None, wounds=2, models=5)
     removed = ninth.attack_outcome(ninth.Attack(3), "10", ninth.Weapon(4, 0, "D6"), target).models_removed
-    assert metric(at, "A: models removed on average") == compare.two_decimals(removed.mean)
+    assert metric(at, "A: models removed on average") == number_text(removed.mean)
 
 
 def test_fantasy_weapons_fire_with_shots_bs_armour_ward_and_regeneration():
@@ -281,7 +281,7 @@ def test_fantasy_weapons_fire_with_shots_bs_armour_ward_and_regeneration():
     outcomes = [fantasy.shoot(fantasy.Shot(5), "10", fantasy.Weapon(3), target),
                 fantasy.shoot(fantasy.Shot(3), "D6", fantasy.Weapon(6, -3, "D3"), target)]
     for letter, bar, outcome in zip("AB", chart_data(at), outcomes, strict=True):
-        assert metric(at, f"{letter}: models removed on average") == compare.two_decimals(outcome.models_removed.mean)
+        assert metric(at, f"{letter}: models removed on average") == number_text(outcome.models_removed.mean)
         assert bar["customdata"] == [chance_text(outcome.models_removed.at_least(k)) for k in bar["x"]]
     assert "10 shots at BS 5, S3 AP0" in text(at) and "D6 shots at BS 3, S6 AP-3 Multiple Wounds D3" in text(at)
 
