@@ -164,6 +164,32 @@ def test_every_parameter_parser_raises_only_value_errors(page):
                 p.parse(raw)
 
 
+READERS = [(page, name) for page, params in PAGES.items() for p in params for name in (p.name, *(o[0] for o in p.old))]
+
+
+@SETTINGS
+@given(value=st.one_of(junk, st.text(alphabet="0123456789²³¹½٣０+-, dD", max_size=6)))
+def test_no_warning_shows_a_python_exception(value):
+    """Whatever a link holds, in any parameter of any page, a warning speaks in the page's words:
+    it names the parameter, and its reason is raised by hitrules itself (a ``raise`` line), never
+    by ``int()`` or another builtin in Python's words ("invalid literal for int() with base 10")."""
+    import traceback
+
+    from test_urlstate import PYTHON_WORDS
+
+    for page, name in READERS:
+        for warning in urlstate.parse_query(PAGES[page], {name: value}).warnings:
+            assert warning.startswith((f"{name}: ", "This link is too long")), warning
+            assert not any(word in warning for word in PYTHON_WORDS), warning
+        for p in PAGES[page]:
+            if p.name == name:
+                try:
+                    p.parse(value)
+                except ValueError as error:
+                    line = traceback.extract_tb(error.__traceback__)[-1].line
+                    assert line.startswith("raise"), (value, line, str(error))
+
+
 def best_of_three(fn) -> float:
     times = []
     for _ in range(3):
