@@ -129,7 +129,8 @@ PYTHON_WORDS = ("invalid literal", "with base", "could not convert", "int()", "f
     ("fantasy", {"shots": "0000001"}, ("shots", "1")), ("fantasy", {"bs": "007"}, ("bs", 7)),
     ("ninth", {"attacks": "02D6+03"}, ("attacks", "2D6+3")), ("ninth", {"sv": "03+"}, ("sv", 3)),
     ("ninth", {"trigger": "Charge", "overwatch": "1"}, ("attack", ("overwatch_fire",))),
-    ("ninth", {"trigger": "ADVANCE"}, ("trigger", "advance")), ("ninth", {"preset": "Leman_Russ"}, ("rules", "leman_russ")),
+    ("ninth", {"trigger": "ADVANCE"}, ("trigger", "advance")),
+    ("ninth", {"preset": "Leman_Russ"}, ("rules", "leman_russ")),
     ("learn", {"edition": " 8 "}, ("edition", 8)), ("explore", {"view": "Wound"}, ("view", "wound")),
 ])
 def test_leading_zeros_spaces_and_case_do_not_matter(page, query, value):
