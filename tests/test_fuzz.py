@@ -19,7 +19,7 @@ import urllib.parse
 from fractions import Fraction
 
 import pytest
-from apptest_util import open_page, text
+from apptest_util import hit_chance, metric, open_page, text
 from harness import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hitrules import compare, dice, fantasy, ninth, presets, quiz, situations, urlstate
+from hitrules._steps import chance_text, number_text
 
 EXAMPLES = int(os.environ.get("HITRULES_FUZZ_EXAMPLES", "60"))
 #: Wall-clock limits only under `make fuzz`: a shared, busy machine must not fail `make test`.
@@ -113,6 +114,79 @@ def test_the_link_a_page_writes_opens_what_it_showed(page, data):
     before, after = inputs(first, page), inputs(again, page)
     both = before.keys() & after.keys() - {f"{page}_extra"}
     assert {k: after[k] for k in both} == {k: before[k] for k in both}, link
+
+
+MAKE = {"fantasy": situations.fantasy_situation, "ninth": situations.ninth_situation,
+        "learn": situations.learn_situation}
+
+
+def _worked_out(work, *args):
+    """``(answer, None)``, or ``(None, the engine's refusal)``: the engine asked directly, not the cache."""
+    try:
+        return getattr(work, "__wrapped__", work)(*args), None
+    except ValueError as error:
+        return None, str(error)
+
+
+def check_every_answer_that_can_be_computed_is_shown(page: str, at) -> None:
+    """The hit roll shows whenever the engine can work it out; the stages after the hit show
+    when it can work them out, and else the page says why in the engine's words (and keeps the hit)."""
+    values = at.session_state[f"_{page}_values"]  # as the page used them (Learn fits them to its rule set)
+    shown = text(at)
+    hit_sit, refused = _worked_out(MAKE[page], {**values, "chain": False})
+    answer, refused = (None, refused) if hit_sit is None else _worked_out(situations.answer, hit_sit)
+    result = answer and (answer.main if isinstance(answer, situations.FantasyAnswer) else answer.result)
+    if page == "learn":
+        if values["section"] == "quiz":
+            return
+        assert result is not None or refused in shown, (refused, values)
+        if result is not None and values["section"] == "walk":
+            assert result.steps[0].text in shown  # the walkthrough is there
+        if result is not None and values["section"] == "roll":
+            assert f"the exact chance is {chance_text(result.probability)}" in shown
+    elif result is None:
+        assert refused in shown, refused
+    else:
+        assert hit_chance(at) == chance_text(result.probability), values
+    if result is None or not values["chain"]:
+        return
+    whole, refused = _worked_out(MAKE[page], values)
+    chain, refused = (None, refused) if whole is None else _worked_out(situations.chain, whole)
+    labels = [m.label for m in at.metric]
+    if chain is None:
+        assert refused in shown and "Expected models removed" not in labels, (refused, values)
+    elif page == "learn":
+        if values["section"] == "walk":
+            assert at.slider(key="learn_step").max == len(result.steps) + len(chain.steps)
+    else:
+        assert metric(at, "Expected models removed") == number_text(chain.models_removed.mean), values
+
+
+@pytest.mark.parametrize(("page", "query"), [
+    ("fantasy", {"shots": "400", "chain": "1"}),  # refused on 2026-12-01: 400 points of damage, the most 300
+    ("ninth", {"chain": "1", "attacks": "50D6", "damage": "2D6"}),
+    ("fantasy", {"shots": "1000", "chain": "1", "mw": "D6", "wounds": "10", "models": "100"}),
+    ("learn", {"ruleset": "fantasy", "s": "12", "chain": "1"}),  # Learn's link took 9th edition's Strength
+    ("learn", {"ruleset": "fantasy", "t": "20", "wounds": "30", "chain": "1", "section": "roll"}),
+])
+def test_a_refusal_after_the_hit_keeps_the_hit(page, query):
+    at = open_page(page, **query)
+    check_every_answer_that_can_be_computed_is_shown(page, at)
+    assert not at.error, [e.value for e in at.error]
+    if page != "learn":
+        assert hit_chance(at)
+
+
+@settings(max_examples=max(EXAMPLES // 3, 20), deadline=None, derandomize=EXAMPLES <= 100,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(page=st.sampled_from(sorted(MAKE)), data=st.data())
+def test_no_refusal_hides_an_answer_that_could_be_computed(page, data):
+    """Random accepted links: the hit chance is always shown when it can be worked out, and a
+    stage after it that cannot be says why and keeps the rest."""
+    query = data.draw(good_query_for(PAGES[page]))
+    if data.draw(st.booleans()):
+        query["chain"] = "1"
+    check_every_answer_that_can_be_computed_is_shown(page, open_page(page, **query))
 
 
 anything = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
