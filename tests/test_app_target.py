@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
 from hitrules import fantasy, ninth, situations
-from hitrules._steps import number_text
+from hitrules._steps import chance_text, number_text
 from hitrules.presets import PRESETS
 
 
@@ -157,3 +158,63 @@ def test_the_rarer_rules_count_only_while_shown():
     assert metric(at, "Unsaved chance") != with_ward and "ward" not in at.query_params
     at.toggle(key="fantasy_extra").set_value(True).run()
     assert metric(at, "Unsaved chance") == with_ward and at.query_params["ward"] == "5"
+
+
+#: Links whose numbers round at an exact half, or had been rounded three ways (0.12 on /ninth, 0.13 on
+#: Explore, 0.125 on Learn for the same 1/8 models removed).
+SAMPLE_LINKS = [
+    ("ninth", {"attacks": "1", "skill": "4", "s": "4", "t": "4", "sv": "4", "models": "1"}),  # 1/8 removed
+    ("ninth", {"attacks": "D6", "s": "8", "t": "4", "damage": "D3", "fnp": "5", "wounds": "3", "models": "4"}),
+    ("ninth", {"rules": "leman_russ", "chain": "1", "t": "8", "sv": "3", "wounds": "12", "models": "1",
+               "weapon": "2"}),
+    ("fantasy", {"shots": "1", "bs": "3", "s": "4", "t": "4", "armour": "4", "models": "1"}),  # 1/8 removed
+    ("fantasy", {"shots": "2D6", "s": "4", "t": "4", "armour": "4", "ap": "-1", "mw": "D3", "wounds": "3",
+                 "models": "5"}),
+    ("fantasy", {"conditions": "split", "shots": "4", "shots2": "3", "cover2": "hard", "s": "3", "t": "3"}),
+    ("fantasy", {"shots": "7"}),
+]
+
+
+def _decimals(words: str) -> list[str]:
+    """Every number with decimals that is not a percentage."""
+    return re.findall(r"(?<![\d.])-?\d+\.\d+(?![\d.]*%)", words)
+
+
+@pytest.mark.parametrize(("page", "query"), SAMPLE_LINKS)
+def test_every_number_a_calculator_shows_is_the_engines_exact_value_rounded_once(page, query):
+    """Each metric, the funnel's labels and every decimal the page writes is number_text of the
+    engine's exact value (exact halves up): never a float's rounding (1/8 is 0.13, not 0.12)."""
+    at = open_page(page, **query)
+    sit = (situations.fantasy_situation if page == "fantasy" else situations.ninth_situation)(
+        at.session_state[f"_{page}_values"])
+    answer, chain = situations.answer(sit), situations.chain(sit)
+    result = answer.main if page == "fantasy" else answer.result
+    expected = {"Hit chance": chance_text(result.probability), "Expected hits": number_text(answer.distribution.mean)}
+    means = [answer.distribution.mean]
+    if chain:
+        expected |= {"Wound chance": chance_text(chain.wound_chance),
+                     "Unsaved chance": chance_text(chain.unsaved_chance),
+                     "Expected wounds lost": number_text(chain.wounds_lost.mean),
+                     "Expected models removed": number_text(chain.models_removed.mean)}
+        stages = [situations.expected_attacks(sit), chain.hits.mean, chain.wounds.mean, chain.unsaved.mean]
+        (funnel,) = [trace for chart in at.get("plotly_chart") for trace in json.loads(chart.proto.spec)["data"]
+                     if trace["type"] == "funnel"]
+        assert funnel["text"] == [number_text(v) for v in stages]
+        means += [*stages, chain.wounds_lost.mean, chain.models_removed.mean]
+    shown = {m.label: m.value for m in at.metric}
+    assert {label: shown[label] for label in expected} == expected
+    allowed = {number_text(v) for v in means}
+    for number in _decimals(text(at)) + _decimals(" ".join(shown.values())):
+        assert number in allowed, (number, allowed)
+
+
+def test_explore_and_learn_write_the_same_number_as_the_calculator():
+    """The same 1/8 models removed: 0.13 on the calculator, Explore's weapons and Learn's walkthrough."""
+    link = {"attacks": "1", "skill": "4", "s": "4", "t": "4", "sv": "4", "models": "1"}
+    assert metric(open_page("ninth", **link), "Expected models removed") == "0.13"
+    explore = open_page("explore", view="weapons", ruleset="ninth", attacks_a="1", skill_a="4", strength_a="4",
+                        attacks_b="1", skill_b="4", strength_b="4", toughness="4", save="4", wounds="1",
+                        models="1")
+    assert metric(explore, "A: models removed on average") == "0.13"
+    learn = open_page("learn", ruleset="ninth", skill="4", s="4", t="4", sv="4", models="1", step="40")
+    assert "removes 0.13 models on average (exactly 1/8)" in text(learn)
