@@ -319,3 +319,50 @@ def test_quiz_wound_and_save_topics_mark_right_answers_and_show_the_working(topi
     at.button(key="learn_check").click().run()
     assert at.success and "Right!" in at.success[0].value
     assert all(step.text in text(at) for step in q.steps)
+
+
+@pytest.mark.parametrize(("query", "outlined", "said"), [
+    ({"ruleset": "fantasy", "bs": "3", "mod": "-7"}, (3, -6),
+     "the outlined cell, -6, gives the same answer as your -7"),
+    ({"ruleset": "fantasy", "bs": "10", "mod": "-7"}, None, "Your modifier, -7, is off the chart"),
+    ({"ruleset": "ninth", "skill": "3", "mod": "-5"}, (3, -3), "gives the same answer as your -5"),
+    ({"ruleset": "eighth", "skill": "2", "mod": "-5"}, None, "is off the chart"),
+    ({"ruleset": "fantasy", "bs": "4", "mod": "-2"}, (4, -2), "The outlined cell is your situation."),
+])
+def test_the_heatmap_outlines_a_cell_only_where_it_says_so(query, outlined, said):
+    """A fantasy roll at -7 ("See this roll across all modifiers") is off the chart's -6..+3: the
+    words say which cell, if any, shows the same answer, and only that cell is outlined."""
+    at = open_page("explore", **query)
+    shown = text(at)
+    assert said in shown
+    shapes = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"].get("shapes", [])
+    if outlined is None:
+        assert shapes == [] and "outlined cell" not in shown
+        return
+    skills, mods = compare.grid_axes(query["ruleset"])
+    assert shapes[0]["x0"] == mods.index(outlined[1]) - 0.5 and shapes[0]["y0"] == skills.index(outlined[0]) - 0.5
+    skill = outlined[0]
+    assert compare.chance(query["ruleset"], skill, outlined[1]) == compare.chance(query["ruleset"], skill,
+                                                                                   int(query["mod"]))
+
+
+def test_the_calculators_link_to_the_heatmap_lands_on_words_that_are_true():
+    at = open_page("fantasy", bs="10", conditions="moved,stand", cover="hard", rules="sniper,volley_fire,quick_to_fire")
+    link = {link.proto.page: link.proto.query_string for link in at.get("page_link")}["explore"]
+    assert "mod=-7" in link
+    explore = open_page("explore", **dict(pair.split("=", 1) for pair in link.split("&")))
+    assert "is off the chart" in text(explore) and "The outlined cell is your situation" not in text(explore)
+
+
+def test_learn_takes_only_what_the_rule_set_shown_accepts():
+    """Learn's link reads 9th edition's Strength (1..20); with the fantasy rule set the engine takes
+    1..10, so the widgets go to 10, the link's 12 shows as 10 with a note, and the walkthrough stays."""
+    at = open_page("learn", ruleset="fantasy", s="12", t="14", chain="1")
+    assert at.number_input(key="learn_s").max == 10 and at.number_input(key="learn_s").value == 10
+    assert at.number_input(key="learn_t").value == 10 and at.number_input(key="learn_wounds").max == 10
+    assert "Fantasy goes up to 10 for Strength, Toughness, so 10 is shown." in text(at)
+    assert "BS 3: the score needed starts at 7 - 3 = 4." in text(at)
+    sit = situations.learn_situation(at.session_state["_learn_values"])
+    assert at.slider(key="learn_step").max == len(situations.answer(sit).main.steps) + len(situations.chain(sit).steps)
+    at.radio(key="learn_ruleset").set_value("ninth").run()  # 9th edition's range is wider
+    assert at.number_input(key="learn_s").max == 20 and not at.exception
