@@ -347,13 +347,14 @@ def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int, skill:
 
 def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
     """The running hit rate of a sequence of rolls, converging on the exact chance."""
-    rate, hits = [], 0
+    rate, shown, hits = [], [], 0
     for n, hit in enumerate(outcomes, start=1):
         hits += hit
         rate.append(hits / n)
+        shown.append(f"{number_text(100 * hits, 1, over=n)}%")
     fig = FrozenFigure(go.Scatter(x=list(range(1, len(rate) + 1)), y=rate, mode="lines", name="your hit rate",
-                                  line={"color": PALETTE[0]},
-                                  hovertemplate="after %{x} rolls: %{y:.1%}<extra></extra>"))
+                                  line={"color": PALETTE[0]}, customdata=shown,
+                                  hovertemplate="after %{x} rolls: %{customdata}<extra></extra>"))
     fig.add_hline(y=float(p), line_dash="dash", line_color=PALETTE[1],
                   annotation_text=f"exact chance {chance_text(p)}")
     fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
@@ -388,7 +389,8 @@ def cover_figure(check: fantasy.CoverCheck) -> go.Figure:
     ))
     half = check.taller / 2
     fig.add_shape(type="line", x0=0.6, x1=1.4, y0=half, y1=half, line={"color": "#111111", "width": 3, "dash": "dash"})
-    fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half:g}", showarrow=False,
+    half_text = number_text(Fraction(check.taller, 2), check.taller % 2)  # 1.5, or 2 for a whole half
+    fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half_text}", showarrow=False,
                        yshift=14, bgcolor="rgba(255,255,255,0.85)", font={"size": 14, "color": "#111111"})
     fig.update_layout(
         title={"text": f"<b>{'✓' if counts else '✗'} {check.headline}</b><br>{check.working}",
