@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import comb
 
 from hitrules import dice, fantasy, ninth
-from hitrules._steps import Step, check_choice, check_int
+from hitrules._steps import Step, check_choice, check_int, count_text
 
 __all__ = [
     "FANTASY_STACK_TOKENS",
@@ -25,6 +25,7 @@ __all__ = [
     "WeaponDuel",
     "chance",
     "diff_cell",
+    "duel_of",
     "grid",
     "grid_axes",
     "parse_stacks",
@@ -34,6 +35,7 @@ __all__ = [
     "stack_steps",
     "weapon_duel",
     "weapon_name",
+    "weapon_outcome",
     "which_helps",
     "wound_axis",
     "wound_cell",
@@ -299,11 +301,10 @@ def weapon_name(shooter: Shooter) -> str:
     '5 shots at BS 4, S4 AP-1 Multiple Wounds D3'
     """
     first, count, weapon = shooter
-    plural = "" if count == "1" else "s"
     if isinstance(first, fantasy.Shot):
         wounds = "" if weapon.multiple_wounds == "1" else f" Multiple Wounds {weapon.multiple_wounds}"
-        return f"{count} shot{plural} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
-    return f"{count} attack{plural} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
+        return f"{count_text(count, 'shot')} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
+    return f"{count_text(count, 'attack')} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
 
 
 @dataclass(frozen=True)
@@ -329,20 +330,28 @@ class WeaponDuel:
         return None if a == b else int(b > a)
 
 
+def weapon_outcome(shooter: Shooter, target: ninth.Target | fantasy.Target):
+    """One weapon fired at ``target``: the whole attack (a ``ChainResult``), 9th or 8th edition (the
+    Attack says which) against a ``ninth.Target``, or fantasy against a ``fantasy.Target``."""
+    fire, kind = ((fantasy.shoot, fantasy.Shot) if isinstance(target, fantasy.Target) else
+                  (ninth.attack_outcome, ninth.Attack))
+    if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], kind):
+        raise ValueError(f"Each weapon is a tuple ({kind.__name__}, attacks, Weapon) of the target's rule set.")
+    return fire(*shooter, target)
+
+
+def duel_of(shooters: tuple[Shooter, Shooter], outcomes) -> WeaponDuel:
+    """Two weapons' outcomes (:func:`weapon_outcome`) side by side."""
+    return WeaponDuel(tuple(weapon_name(s) for s in shooters), tuple(r.models_removed for r in outcomes),
+                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in outcomes))
+
+
 def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:
-    """Fire each weapon at ``target`` on its own and set the results side by side: 9th or 8th edition
-    (the Attack says which) against a ``ninth.Target``, or fantasy against a ``fantasy.Target``.
+    """Fire each weapon at ``target`` on its own (:func:`weapon_outcome`) and set the results side by side.
 
     >>> duel = weapon_duel((ninth.Attack(3), "10", ninth.Weapon(4)), (ninth.Attack(3), "5", ninth.Weapon(8, -3, "2")),
     ...                    ninth.Target(4, save=3, wounds=2, models=5))
     >>> duel.names[1], duel.means[1], duel.better
     ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
     """
-    fire, kind = ((fantasy.shoot, fantasy.Shot) if isinstance(target, fantasy.Target) else
-                  (ninth.attack_outcome, ninth.Attack))
-    for shooter in (first, second):
-        if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], kind):
-            raise ValueError(f"Each weapon is a tuple ({kind.__name__}, attacks, Weapon) of the target's rule set.")
-    results = [fire(*shooter, target) for shooter in (first, second)]
-    return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
-                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))
+    return duel_of((first, second), [weapon_outcome(shooter, target) for shooter in (first, second)])

@@ -291,7 +291,8 @@ def test_fantasy_weapons_bring_9th_edition_values_into_range():
     assert "A's Strength, Wounds per model, so 10 is shown" in text(at)
     assert at.query_params["strength_a"] == "10" and at.query_params["wounds"] == "10"
     at = open_page("explore", view="weapons", damage_a="12")  # fine for 9th edition, too many for fantasy
-    assert at.error and "Multiple Wounds" in at.error[0].value
+    assert "Weapon A cannot be worked out here" in warnings(at) and "Multiple Wounds" in warnings(at)
+    assert metric(at, "B: models removed on average")  # the other weapon stays
 
 
 @pytest.mark.parametrize(("name", "raw"), [("damage_a", "D7"), ("attacks_b", "lots"), ("save", "1"),
@@ -304,9 +305,16 @@ def test_a_bad_weapons_or_wound_parameter_warns_by_name(name, raw):
     assert at.get("plotly_chart")
 
 
-def test_weapons_view_refuses_too_much_damage_with_a_message():
-    at = open_page("explore", view="weapons", attacks_a="100", damage_a="D6")
-    assert at.error and "Too much damage" in at.error[0].value and not at.get("plotly_chart")
+def test_weapons_view_refuses_too_much_damage_with_a_message_and_keeps_the_other_weapon():
+    at = open_page("explore", view="weapons", ruleset="ninth", attacks_a="1000", damage_a="2D6")
+    try:
+        compare.weapon_outcome((ninth.Attack(3), "1000", ninth.Weapon(4, 0, "2D6")), ninth.Target(4, 3, wounds=2,
+                                                                                                   models=5))
+    except ValueError as error:  # the engine refuses A: the page says so, and B stays
+        assert f"Weapon A cannot be worked out here: {error}" in warnings(at) and not at.get("plotly_chart")
+        assert [m.label for m in at.metric] == ["B: models removed on average"]
+    else:
+        assert metric(at, "A: models removed on average")
 
 
 @pytest.mark.parametrize("topic", ["wound", "save", "all"])

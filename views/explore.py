@@ -263,21 +263,32 @@ def _weapons(values: dict) -> None:
     if ruleset != "fantasy":
         row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
                      help="+1 to the armour save (not the invulnerable).")
-    try:
-        duel = webui.shared(compare.weapon_duel, _shooter(values, "a", ruleset), _shooter(values, "b", ruleset),
-                            _target(values, ruleset))
-    except ValueError as error:
-        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
+    target, refused = draw.attempt(_target, values, ruleset)
+    if target is None:
+        draw.refusal("The target", refused)
         return
-    draw.metrics_row(*((f"{letter}: models removed on average", number_text(mean),
-                        f"Exactly {fraction_text(mean)} of the {values['models']} models.")
-                       for letter, mean in zip("AB", duel.means, strict=True)))
+    shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
+    outcomes = [draw.attempt(webui.shared, compare.weapon_outcome, shooter, target) if shooter else (None, why)
+                for shooter, why in shooters]
+    if not all(outcome for outcome, _ in outcomes):  # each weapon on its own: one refused keeps the other
+        for letter, (outcome, why) in zip("AB", outcomes, strict=True):
+            if outcome is None:
+                draw.refusal(f"Weapon {letter}", why)
+            else:
+                draw.metrics_row(_removed_metric(letter, outcome.models_removed.mean, values))
+        return
+    duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
+    draw.metrics_row(*(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
     st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
     st.caption(" ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
                         f"{chance_text(unsaved)} of wounds go unsaved."
                         for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
     draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, duel)
+
+
+def _removed_metric(letter: str, mean, values: dict) -> tuple[str, str, str]:
+    return draw.mean_metric(f"{letter}: models removed on average", mean, f" of the {values['models']} models")
 
 
 def _verdict(duel: compare.WeaponDuel) -> str:
