@@ -74,7 +74,7 @@ def test_random_links_never_break_a_page(page, data):
             continue
         if p.name in ("step", "stacks"):  # the page clamps the step; Explore may edit stacks
             continue
-        if page == "explore" and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
+        if page in ("explore", "learn") and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
             continue
         assert stored[p.name] == expected, (p.name, query[p.name])
 
@@ -133,6 +133,8 @@ def check_every_answer_that_can_be_computed_is_shown(page: str, at) -> None:
     when it can work them out, and else the page says why in the engine's words (and keeps the hit)."""
     values = at.session_state[f"_{page}_values"]  # as the page used them (Learn fits them to its rule set)
     shown = text(at)
+    if page == "explore":
+        return check_each_weapon_is_shown_or_refused(at, values, shown)
     hit_sit, refused = _worked_out(MAKE[page], {**values, "chain": False})
     answer, refused = (None, refused) if hit_sit is None else _worked_out(situations.answer, hit_sit)
     result = answer and (answer.main if isinstance(answer, situations.FantasyAnswer) else answer.result)
@@ -162,7 +164,31 @@ def check_every_answer_that_can_be_computed_is_shown(page: str, at) -> None:
         assert metric(at, "Expected models removed") == number_text(chain.models_removed.mean), values
 
 
+def check_each_weapon_is_shown_or_refused(at, values: dict, shown: str) -> None:
+    """Explore's "which weapon is better": each weapon's models removed, or why the engine refuses it."""
+    from views import explore
+
+    if values["view"] != "weapons":
+        return
+    ruleset = values["ruleset"]
+    target, refused = _worked_out(explore._target, values, ruleset)
+    if target is None:
+        assert refused in shown
+        return
+    labels = [m.label for m in at.metric]
+    for letter in "ab":
+        shooter, refused = _worked_out(explore._shooter, values, letter, ruleset)
+        outcome, refused = (None, refused) if shooter is None else _worked_out(compare.weapon_outcome, shooter, target)
+        label = f"{letter.upper()}: models removed on average"
+        if outcome is None:
+            assert refused in shown and label not in labels, refused
+        else:
+            assert metric(at, label) == number_text(outcome.models_removed.mean)
+
+
 @pytest.mark.parametrize(("page", "query"), [
+    ("explore", {"view": "weapons", "ruleset": "ninth", "attacks_a": "1000", "damage_a": "2D6"}),
+    ("explore", {"view": "weapons", "damage_b": "12"}),  # 9th edition's Damage, too much for fantasy
     ("fantasy", {"shots": "400", "chain": "1"}),  # refused on 2026-12-01: 400 points of damage, the most 300
     ("ninth", {"chain": "1", "attacks": "50D6", "damage": "2D6"}),
     ("fantasy", {"shots": "1000", "chain": "1", "mw": "D6", "wounds": "10", "models": "100"}),
@@ -173,19 +199,19 @@ def test_a_refusal_after_the_hit_keeps_the_hit(page, query):
     at = open_page(page, **query)
     check_every_answer_that_can_be_computed_is_shown(page, at)
     assert not at.error, [e.value for e in at.error]
-    if page != "learn":
+    if page in ("fantasy", "ninth"):
         assert hit_chance(at)
 
 
 @settings(max_examples=max(EXAMPLES // 3, 20), deadline=None, derandomize=EXAMPLES <= 100,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(page=st.sampled_from(sorted(MAKE)), data=st.data())
+@given(page=st.sampled_from([*MAKE, "explore"]), data=st.data())
 def test_no_refusal_hides_an_answer_that_could_be_computed(page, data):
     """Random accepted links: the hit chance is always shown when it can be worked out, and a
-    stage after it that cannot be says why and keeps the rest."""
+    stage after it that cannot be says why and keeps the rest (on Explore: each weapon)."""
     query = data.draw(good_query_for(PAGES[page]))
     if data.draw(st.booleans()):
-        query["chain"] = "1"
+        query["view" if page == "explore" else "chain"] = "weapons" if page == "explore" else "1"
     check_every_answer_that_can_be_computed_is_shown(page, open_page(page, **query))
 
 
