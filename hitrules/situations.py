@@ -31,9 +31,11 @@ __all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", 
            "Overwatch", "UnitPreset", "answer", "chain", "expected_attacks", "explore_values", "fantasy_situation",
            "fantasy_values", "learn_situation", "learn_values", "ninth_situation", "ninth_values"]
 
-#: How many answers the process keeps (least recently used first out). The largest answer,
-#: 1,000 shots, holds about half a MB of exact numerators; a typical one a few kB. So the cache
-#: stays under about 35 MB in the worst case (bench/cache_memory.py), and a few MB in practice.
+#: How many answers the process keeps (least recently used first out), of the hit roll and,
+#: apart, of the stages after it (:func:`chain`): the same situations, split in two caches as they
+#: were one answer before. The largest hit answer, 1,000 shots, holds about half a MB of exact
+#: numerators; a typical one a few kB. So the cache stays under about 35 MB in the worst case
+#: (bench/cache_memory.py), and a few MB in practice.
 ANSWERS_KEPT = 64
 _CONDITION_FLAGS = {"moved": "moved", "close": "within_4_inches", "stand": "stand_and_shoot",
                     "lone": "target_is_lone_model", "auto": "automatic"}
