@@ -295,7 +295,7 @@ def weapon_name(shooter: Shooter) -> str:
     first, count, weapon = shooter
     plural = "" if count == "1" else "s"
     if isinstance(first, fantasy.Shot):
-        wounds = "" if weapon.multiple_wounds == "1" else f" Multiple Wounds {weapon.multiple_wounds}"
+        wounds = "" if weapon.multiple_wounds.maximum == 1 else f" Multiple Wounds {weapon.multiple_wounds}"
         return f"{count} shot{plural} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
     return f"{count} attack{plural} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
 
