@@ -10,6 +10,7 @@ from apptest_util import metric, open_page, text, warnings
 
 from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
 from hitrules._steps import chance_text
+from views import draw
 
 
 def chart_data(at, n=0):
@@ -131,7 +132,7 @@ def test_learn_walkthrough_steps_come_from_the_engine():
     at.slider(key="learn_step").set_value(last).run()
     shown = at.markdown[0].value
     for step in result.steps:
-        assert step.text in shown
+        assert draw.step_markdown(step) in shown  # the text, its docs/rules.md section linked
     assert "a 6, then 5+" in text(at) and "first \\ second" in text(at)
 
 
@@ -305,7 +306,7 @@ def test_a_bad_weapons_or_wound_parameter_warns_by_name(name, raw):
 
 
 def test_weapons_view_refuses_too_much_damage_with_a_message():
-    at = open_page("explore", view="weapons", attacks_a="100", damage_a="D6")
+    at = open_page("explore", view="weapons", attacks_a="200", damage_a="D6")
     assert at.error and "Too much damage" in at.error[0].value and not at.get("plotly_chart")
 
 
@@ -318,4 +319,4 @@ def test_quiz_wound_and_save_topics_mark_right_answers_and_show_the_working(topi
     at.radio(key=f"learn_answer_chance_{topic}_8_4").set_value(q.correct_chance).run()
     at.button(key="learn_check").click().run()
     assert at.success and "Right!" in at.success[0].value
-    assert all(step.text in text(at) for step in q.steps)
+    assert all(draw.step_markdown(step) in text(at) for step in q.steps)
