@@ -35,7 +35,6 @@ __all__ = [
     "chain",
     "check_score",
     "damage_steps",
-    "loss_weights",
     "parse_damage",
     "pooled",
     "roll_chance",
@@ -92,7 +91,7 @@ def parse_damage(value: object, name: str = "Damage", most: int = 30) -> AttackD
     return dice
 
 
-def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
+def _loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
     """Ways one unsaved attack costs a fresh model 0..``wounds`` wounds, and the total ways.
 
     The damage is rolled, then one Feel No Pain (or Regeneration) die for every point; each
@@ -100,7 +99,7 @@ def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> t
     so no point is capped away before its roll. Losses of ``wounds`` or more are merged: a
     model can lose no more than it has.
 
-    >>> loss_weights(parse_damage("D3"), 5, 2)
+    >>> _loss_weights(parse_damage("D3"), 5, 2)
     ((13, 36, 32), 81)
     """
     ignore = roll_chance(feel_no_pain)
@@ -126,7 +125,7 @@ def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> t
 @dataclass(frozen=True)
 class Profile:
     """Damage into a target unit: the damage dice, the unit, the per-point roll, and the
-    ways one unsaved attack costs a fresh model 0..wounds wounds (see :func:`loss_weights`)."""
+    ways one unsaved attack costs a fresh model 0..wounds wounds (see :func:`_loss_weights`)."""
 
     dice: AttackDice
     wounds: int
@@ -147,7 +146,7 @@ class Profile:
         check_int("Wounds per model", wounds, 1, most)
         check_int("The number of models", models, *MODELS_RANGE)
         feel_no_pain = check_score("Feel No Pain", feel_no_pain)
-        return cls(dice, wounds, models, feel_no_pain, *loss_weights(dice, feel_no_pain, wounds))
+        return cls(dice, wounds, models, feel_no_pain, *_loss_weights(dice, feel_no_pain, wounds))
 
     @property
     def one_wound_at_most(self) -> bool:
