@@ -130,3 +130,79 @@ def test_one_point_more_is_refused():
         fantasy.shoot_split([(fantasy.Shot(3), 75), (fantasy.Shot(3), 76)], *two_wounds)
     with pytest.raises(ValueError, match="groups"):
         fantasy_split([1] * 4)
+
+
+# Random whole attacks within the documented limits (docs/rules.md § Limits the app keeps) ---------
+
+def dice_up_to(most: int, least: int = 0):
+    """Any dice expression the engine accepts, rolling ``least`` to at most ``most``: N, D3, 2D6+1, …"""
+    fixed = st.integers(max(least, 0), most).map(lambda n: dice.AttackDice(0, 6, n))
+
+    def rolled(sides: int):
+        return st.integers(1, min(dice.MAX_DICE, most // sides)).flatmap(
+            lambda count: st.builds(dice.AttackDice, st.just(count), st.just(sides),
+                                    st.integers(0, most - count * sides)))
+
+    return st.one_of(fixed, *(rolled(sides) for sides in dice.DICE_SIDES if sides <= most))
+
+
+def most_attacks(damage_dice: dice.AttackDice, wounds: int) -> int:
+    """The documented limit: no limit but MAX_ATTACKS when an attack costs one wound at most, else the
+    attacks times the most wounds one can cost a model (its damage, or the model's wounds if fewer) is
+    MAX_DAMAGE_POINTS at most."""
+    per_attack = min(damage_dice.maximum, wounds)
+    return dice.MAX_ATTACKS if per_attack == 1 else damage.MAX_DAMAGE_POINTS // per_attack
+
+
+score = st.one_of(st.none(), st.integers(2, 6))
+mods = st.lists(st.integers(*ninth.ONE_MODIFIER_RANGE), max_size=4).map(tuple)
+
+ninth_attack = st.builds(ninth.Attack, st.integers(*ninth.SKILL_RANGE), mods, st.booleans(),
+                         st.sampled_from(ninth.REROLLS), st.booleans(), st.booleans(), st.sampled_from(ninth.EDITIONS))
+ninth_weapon = st.builds(ninth.Weapon, st.integers(*ninth.STRENGTH_RANGE), st.integers(*ninth.AP_RANGE),
+                         dice_up_to(ninth.DAMAGE_MOST, 1), mods, st.sampled_from(ninth.REROLLS))
+ninth_target = st.builds(ninth.Target, st.integers(*ninth.TOUGHNESS_RANGE), score, score, st.booleans(), score,
+                         st.integers(*ninth.WOUNDS_RANGE), st.integers(*damage.MODELS_RANGE))
+verdict = st.one_of(st.none(), st.builds(ninth.OverwatchVerdict, st.booleans(), st.just("Because.")))
+
+fantasy_shot = st.builds(
+    fantasy.Shot, st.integers(*fantasy.BS_RANGE), st.booleans(), st.booleans(), st.booleans(), st.booleans(),
+    st.integers(*fantasy.UNIT_STRENGTH_RANGE), st.sampled_from(fantasy.COVERS), *[st.integers(*fantasy.LOS_RANGE)] * 3,
+    st.lists(st.sampled_from(fantasy.SPECIAL_RULES), max_size=2).map(tuple), st.booleans())
+fantasy_weapon = st.builds(fantasy.Weapon, st.integers(*fantasy.STRENGTH_RANGE), st.integers(*fantasy.AP_RANGE),
+                           dice_up_to(fantasy.MULTIPLE_WOUNDS_MOST, 1), st.booleans(),
+                           st.integers(*fantasy.ARMOUR_BANE_RANGE))
+fantasy_target = st.builds(fantasy.Target, st.integers(*fantasy.TOUGHNESS_RANGE), score, score, score,
+                           st.integers(*fantasy.WOUNDS_RANGE), st.integers(*damage.MODELS_RANGE))
+
+
+def answered_in_time(work) -> damage.ChainResult:
+    """The engine's answer, in under 200 ms of CPU under `make fuzz` (its models removed read, as a page does)."""
+    start = time.process_time()
+    result = work()
+    assert result.models_removed.mean >= 0
+    seconds = time.process_time() - start
+    assert seconds < 0.2 or not SPEED_LIMITS, f"{seconds * 1000:.0f} ms"
+    return result
+
+
+@SETTINGS
+@given(attack=ninth_attack, weapon=ninth_weapon, target=ninth_target, verdict=verdict, data=st.data())
+def test_every_ninth_attack_within_the_limits_is_answered(attack, weapon, target, verdict, data):
+    attacks = data.draw(dice_up_to(most_attacks(weapon.damage, target.wounds)), label="attacks")
+    r = answered_in_time(lambda: ninth.attack_outcome(attack, attacks, weapon, target, verdict=verdict))
+    assert r.models_removed.max_hits <= target.models and sum(p for _, p in r.models_removed.items()) == 1
+    assert 0 <= r.hit_chance <= 1 and 0 <= r.wound_chance <= 1 and 0 <= r.unsaved_chance <= 1
+
+
+@SETTINGS
+@given(shots=st.lists(fantasy_shot, min_size=1, max_size=fantasy.MAX_SPLIT_GROUPS), weapon=fantasy_weapon,
+       target=fantasy_target, data=st.data())
+def test_every_fantasy_attack_within_the_limits_is_answered(shots, weapon, target, data):
+    left, groups = most_attacks(weapon.multiple_wounds, target.wounds), []
+    for shot in shots:  # split fire: the groups' shots add up within the limit
+        count = data.draw(dice_up_to(left), label="shots")
+        groups.append((shot, count))
+        left -= count.maximum
+    r = answered_in_time(lambda: fantasy.shoot_split(groups, weapon, target))
+    assert r.models_removed.max_hits <= target.models and sum(p for _, p in r.models_removed.items()) == 1
