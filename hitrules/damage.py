@@ -286,13 +286,13 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
     ``groups`` holds ``(attacks, p_hit, p_wound, p_unsaved)`` per group (``attacks`` parsed);
     their counts add up. When no unsaved attack can cost more than one wound (Damage 1, or
     models of one wound), the wounds lost are the unsaved attacks thinned by the per-point
-    roll, with no chain.
+    roll, with no chain and no limit but the number of attacks.
     """
 
-    def stage(i, scale=1):
+    def stage(i, scale=1, most=None):
         if len(groups) == 1:
-            return hits(groups[0][0], groups[0][i] * scale)
-        return total(hits(g[0], g[i] * scale) for g in groups)
+            return hits(groups[0][0], groups[0][i] * scale, most)
+        return total(hits(g[0], g[i] * scale, most) for g in groups)
 
     unsaved = stage(3)
     if not profile.one_wound_at_most:
@@ -300,7 +300,10 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
     else:
         loss = profile.loss
         one = Fraction(loss[1], profile.loss_den) if len(loss) == 2 else 0
-        lost, removed = _removed(unsaved if one == 1 else stage(3, one), profile.wounds, profile.models)
+        # Each attack that gets through the per-point roll costs one wound: only the counts up to the
+        # unit's last wound matter, which keeps long per-point denominators cheap.
+        full = profile.wounds * profile.models
+        lost, removed = _removed(unsaved if one == 1 else stage(3, one, full), profile.wounds, profile.models)
     return ChainResult(hit, stage(1), stage(2), unsaved, lost, removed, *stage_chances, tuple(steps))
 
 
