@@ -182,7 +182,7 @@ def test_rolled_dice_with_a_long_fixed_part_match_the_schoolbook_product(attacks
     """The fixed part's binomial is multiplied in by its small parts, then scaled (dice._times_binomial)."""
     d = parse_attacks(attacks)
     for p in (Fraction(1, 2), Fraction(7, 36), Fraction(3**30 % 2**70 | 1, 2**70)):
-        a, b = p.numerator, p.denominator
+        b = p.denominator
         counts = hits(f"{d.count}D{d.sides}", p)
         fixed = hits(d.bonus, p)
         assert hits(attacks, p) == counts + fixed  # the dice and the fixed attacks are independent

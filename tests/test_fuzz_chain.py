@@ -186,10 +186,23 @@ def answered_in_time(work) -> damage.ChainResult:
     return result
 
 
+def draw_groups(data, how_many: int, most: int) -> list[dice.AttackDice]:
+    """Groups of attacks within the limits: ``most`` in all, and their mixing within MAX_MIXING."""
+    groups: list[dice.AttackDice] = []
+    for _ in range(how_many):
+        drawn = data.draw(dice_up_to(most - sum(g.maximum for g in groups)), label="attacks")
+        if damage.mixing_work([*groups, drawn]) > damage.MAX_MIXING:  # then a fixed number that fits
+            length = sum(g.maximum for g in groups) + 1
+            room = (damage.MAX_MIXING - damage.mixing_work(groups)) // length if groups else most
+            drawn = data.draw(dice_up_to(min(room, most - length + 1), 0).filter(lambda d: not d.count), label="fixed")
+        groups.append(drawn)
+    return groups
+
+
 @SETTINGS
 @given(attack=ninth_attack, weapon=ninth_weapon, target=ninth_target, verdict=verdict, data=st.data())
 def test_every_ninth_attack_within_the_limits_is_answered(attack, weapon, target, verdict, data):
-    attacks = data.draw(dice_up_to(most_attacks(weapon.damage, target.wounds)), label="attacks")
+    (attacks,) = draw_groups(data, 1, most_attacks(weapon.damage, target.wounds))
     r = answered_in_time(lambda: ninth.attack_outcome(attack, attacks, weapon, target, verdict=verdict))
     assert r.models_removed.max_hits <= target.models and sum(p for _, p in r.models_removed.items()) == 1
     assert 0 <= r.hit_chance <= 1 and 0 <= r.wound_chance <= 1 and 0 <= r.unsaved_chance <= 1
@@ -199,10 +212,7 @@ def test_every_ninth_attack_within_the_limits_is_answered(attack, weapon, target
 @given(shots=st.lists(fantasy_shot, min_size=1, max_size=fantasy.MAX_SPLIT_GROUPS), weapon=fantasy_weapon,
        target=fantasy_target, data=st.data())
 def test_every_fantasy_attack_within_the_limits_is_answered(shots, weapon, target, data):
-    left, groups = most_attacks(weapon.multiple_wounds, target.wounds), []
-    for shot in shots:  # split fire: the groups' shots add up within the limit
-        count = data.draw(dice_up_to(left), label="shots")
-        groups.append((shot, count))
-        left -= count.maximum
+    counts = draw_groups(data, len(shots), most_attacks(weapon.multiple_wounds, target.wounds))
+    groups = list(zip(shots, counts, strict=True))  # split fire: the groups' shots add up within the limits
     r = answered_in_time(lambda: fantasy.shoot_split(groups, weapon, target))
     assert r.models_removed.max_hits <= target.models and sum(p for _, p in r.models_removed.items()) == 1
