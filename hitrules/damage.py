@@ -51,11 +51,11 @@ __all__ = [
 MAX_DAMAGE_POINTS = 300
 
 #: The most work mixing the attacks exactly may take in the whole attack, counted in products of
-#: one count's chance by another's: a rolled number of attacks with a fixed part mixes the dice's
-#: results with the fixed attacks' (50D6+198: 251 × 199), and split fire mixes the groups' counts
-#: (220 + 220 shots: 221 × 220). A fixed number of attacks, or dice alone, mixes nothing. At this
-#: limit the whole attack stays well under 200 ms; the hit roll alone has no such limit.
-MAX_MIXING = 50_000
+#: one count's chance by another's: a rolled number of attacks with a fixed part mixes the hits of
+#: its dice with those of its fixed attacks (50D6+131: 301 × 132), and split fire mixes the groups'
+#: counts (199 + 199 shots: 200 × 199). A fixed number of attacks, or dice alone, mixes nothing. At
+#: this limit the whole attack stays well under 200 ms; the hit roll alone has no such limit.
+MAX_MIXING = 40_000
 
 MODELS_RANGE = (1, 100)
 
@@ -292,13 +292,13 @@ class ChainResult:
 def mixing_work(attacks: list[AttackDice]) -> int:
     """The work of mixing these groups' attacks exactly (see :data:`MAX_MIXING`).
 
-    >>> [mixing_work([parse_attacks(a) for a in groups]) for groups in (["50D6+198"], [220, 220], [1000])]
-    [49949, 48620, 0]
+    >>> [mixing_work([parse_attacks(a) for a in groups]) for groups in (["50D6+131"], [199, 199], [1000])]
+    [39732, 39800, 0]
     """
     work, length = 0, 0
     for dice in attacks:
         if dice.count and dice.bonus:
-            work += (dice.maximum - dice.minimum + 1) * (dice.bonus + 1)
+            work += (dice.maximum - dice.bonus + 1) * (dice.bonus + 1)
         work += length * dice.maximum  # added to the groups before it
         length += dice.maximum + (not length)
     return work
@@ -310,7 +310,7 @@ def _check_mixing(attacks: list[AttackDice]) -> None:
         shown = " + ".join(str(a) for a in attacks)
         raise ValueError(
             f"Too many attacks to work out exactly after the hit: {shown} would take {work:,} steps to mix; "
-            f"the most is {MAX_MIXING:,} (such as 25D6 + 25D6 shots, 220 + 220, or 50D6+198). A fixed number of "
+            f"the most is {MAX_MIXING:,} (such as 25D6 + 25D6 shots, 199 + 199, or 50D6+131). A fixed number of "
             "attacks in one group can be up to 1,000.")
 
 

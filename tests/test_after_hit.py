@@ -897,11 +897,11 @@ def test_weapons_take_parsed_damage_and_parse_text_once(monkeypatch):
 
 def test_mixing_rolled_or_split_attacks_is_limited_by_its_work():
     weapon, target = fantasy.Weapon(4), fantasy.Target(4, models=100)
-    fantasy.shoot(fantasy.Shot(3), "50D6+198", weapon, target)  # 251 × 199 = 49,949 steps: the most
-    fantasy.shoot_split([(fantasy.Shot(3), 220), (fantasy.Shot(4), 220)], weapon, target)
+    fantasy.shoot(fantasy.Shot(3), "50D6+131", weapon, target)  # 301 × 132 = 39,732 steps: near the most
+    fantasy.shoot_split([(fantasy.Shot(3), 199), (fantasy.Shot(4), 199)], weapon, target)
     fantasy.shoot(fantasy.Shot(3), 1000, weapon, target)  # a fixed number mixes nothing
-    with pytest.raises(ValueError, match=r"Too many attacks to work out exactly after the hit: 50D6\+199"):
-        fantasy.shoot(fantasy.Shot(3), "50D6+199", weapon, target)
-    with pytest.raises(ValueError, match=r"224 \+ 224 would take 50,400 steps"):
-        fantasy.shoot_split([(fantasy.Shot(3), 224), (fantasy.Shot(4), 224)], weapon, target)
-    assert hits("50D6+199", F(1, 2)).mean == F(50 * 7 + 398, 4)  # the hit roll alone has no such limit
+    with pytest.raises(ValueError, match=r"Too many attacks to work out exactly after the hit: 50D6\+132"):
+        fantasy.shoot(fantasy.Shot(3), "50D6+132", weapon, target)
+    with pytest.raises(ValueError, match=r"200 \+ 200 would take 40,200 steps"):
+        fantasy.shoot_split([(fantasy.Shot(3), 200), (fantasy.Shot(4), 200)], weapon, target)
+    assert hits("50D6+132", F(1, 2)).mean == F(50 * 7 + 264, 4)  # the hit roll alone has no such limit
