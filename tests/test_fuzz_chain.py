@@ -101,6 +101,16 @@ WORST = {
     "fantasy: split fire 25D6 + 25D6 shots": lambda: fantasy_split(["25D6"] * 2),
     "fantasy: split fire 100 + 100 + 100 shots": lambda: fantasy_split([100] * 3),
     "fantasy: split fire 16D6 × 3": lambda: fantasy_split(["16D6"] * 3),
+    # No state machine: each attack costs one wound at most, whatever its damage and per-point roll.
+    "ninth: 1000 attacks of Damage 30, FNP, into 1-wound models": lambda: ninth_worst("1000", "30", 1),
+    "ninth: 1000 attacks of 2D6, FNP, into 1-wound models": lambda: ninth_worst("1000", "2D6", 1),
+    "fantasy: 1000 shots of Multiple Wounds 3D3+1, Regeneration, into 1-wound models": lambda: fantasy_worst(
+        "1000", "3D3+1", 1),
+    "ninth: 150 attacks of D6 into 2-wound models": lambda: ninth_worst("150", "D6", 2),
+    # The most mixing (damage.MAX_MIXING): a rolled number with a long fixed part, and split fire.
+    "ninth: 50D6+100 attacks of 2D6, FNP, into 1-wound models": lambda: ninth_worst("50D6+100", "2D6", 1),
+    "fantasy: split fire 174 + 174 shots": lambda: fantasy_split([174, 174]),
+    "fantasy: split fire 50D6 + 40 + 40 shots": lambda: fantasy_split(["50D6", 40, 40]),
     "casualties(): 300 unsaved of Damage 1, FNP, into 30-wound models": lambda: damage.Profile.of(
         damage.parse_damage("1"), 30, 100, 6).casualties(UNSAVED_300),
 }
