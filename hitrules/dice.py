@@ -279,22 +279,28 @@ def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(n))
 
 
-def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str) -> Distribution:
+def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str, most: int | None = None) -> Distribution:
     """The distribution of hits when each of ``attacks`` hits independently with chance ``p``.
 
     ``attacks`` is a number or dice text (``"2D6"``); a rolled number of attacks is mixed
-    over every result of the dice.
+    over every result of the dice. With ``most``, the chance of ``most`` or more hits is all
+    that is told of them (at ``most``): enough for the models removed from a unit of ``most``
+    models, and far less work when each count's chance has a long denominator.
 
     >>> hits(2, Fraction(1, 3)).items()
     ((0, Fraction(4, 9)), (1, Fraction(4, 9)), (2, Fraction(1, 9)))
+    >>> hits(2, Fraction(1, 3), most=1).items()
+    ((0, Fraction(4, 9)), (1, Fraction(5, 9)))
     """
     dice = parse_attacks(attacks)
     chance = _as_chance(p)
+    if most is not None and (type(most) is not int or most < 0):
+        raise ValueError(f"The most hits to tell apart must be a whole number, 0 or more (got {most!r}).")
     a, b = chance.numerator, chance.denominator
     miss = b - a
     if not dice.count:
         # A fixed number n: P(k hits) = C(n, k) a^k miss^(n-k) over b^n.
-        return Distribution(_binomial(dice.bonus, a, miss), b**dice.bonus)
+        return Distribution(_binomial(dice.bonus, a, miss, most), b**dice.bonus)
     # A rolled number: one die gives f attacks with chance 1/sides, so its hits have the
     # generating function sum over f of (miss + a x)^f b^(sides - f), over sides × b^sides.
     # The dice are independent: raise that to the number of dice, then add the fixed bonus
@@ -305,37 +311,77 @@ def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str) -> Di
         scale = b ** (sides - f)
         for k, x in enumerate(_binomial(f, a, miss)):
             one[k] += x * scale
-    num = _power(tuple(one), dice.count)
-    if dice.bonus:
-        num = _convolve(num, _binomial(dice.bonus, a, miss))
+    num = _power(_fold(tuple(one), most), dice.count, most)
+    if dice.bonus and most is not None:
+        num = _fold(_convolve(num, _binomial(dice.bonus, a, miss, most)), most)
+    elif dice.bonus:
+        num = _times_binomial(num, dice.bonus, a, miss)
     return Distribution(num, (sides * b**sides) ** dice.count * b**dice.bonus)
 
 
-def _binomial(n: int, a: int, miss: int) -> tuple[int, ...]:
-    """C(n, k) a^k miss^(n-k) for k = 0..n: the numerators of Binomial(n, a/(a + miss)).
+def _fold(poly: tuple[int, ...], most: int | None) -> tuple[int, ...]:
+    """``poly`` with every term from ``most`` on added into term ``most`` (as it is when None)."""
+    return poly if most is None or len(poly) <= most + 1 else (*poly[:most], sum(poly[most:]))
+
+
+def _binomial(n: int, a: int, miss: int, most: int | None = None) -> tuple[int, ...]:
+    """C(n, k) a^k miss^(n-k) for k = 0..n: the numerators of Binomial(n, a/(a + miss)); with
+    ``most``, the terms from ``most`` on in one (see :func:`_fold`), without working them out.
 
     Each term is the one before times (n - k) a / ((k + 1) miss), which divides exactly: a big
     number times and over small ones, where powers of a and miss would multiply big by big.
     """
     if not a or not miss:
-        return (miss**n, *(0,) * n) if not a else (*(0,) * n, a**n)
+        return _fold((miss**n, *(0,) * n) if not a else (*(0,) * n, a**n), most)
+    last = n if most is None else min(n, most)
     term = miss**n
     out = [term]
-    for k in range(n):
+    for k in range(last):
         term = term * (n - k) * a // (miss * (k + 1))
         out.append(term)
+    if last < n:  # the terms from `most` on: all the rest of (a + miss)^n
+        out[-1] = (a + miss) ** n - sum(out[:-1])
     return tuple(out)
 
 
-def _power(poly: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """``poly`` raised to the power ``count`` (at least 1), one factor at a time.
+def _times_binomial(poly: tuple[int, ...], n: int, a: int, miss: int) -> tuple[int, ...]:
+    """``poly`` times the binomial numerators ``_binomial(n, a, miss)``: fixed attacks added to rolled ones.
+
+    Term k is the sum over j of poly[j] C(n, k - j) a^(k-j) miss^(n-k+j) = s_k a^(k-J) miss^(n-k), where
+    J is poly's degree and s_k the sum of poly[j] a^(J-j) miss^j C(n, k - j). When n is the longer, s is
+    a convolution of far smaller numbers than the terms; the powers then scale each sum, dividing
+    exactly where an exponent is below 0 (the term is a whole number).
+    """
+    last = len(poly) - 1
+    if not a or not miss or n <= last or last <= 16:  # a short poly: the plain products are cheap
+        return _convolve(poly, _binomial(n, a, miss))
+    pa, pm = _powers(a, n), _powers(miss, n)
+    sums = _convolve(tuple(x * pa[last - j] * pm[j] for j, x in enumerate(poly)), _binomial(n, 1, 1))
+    out = []
+    for k, s in enumerate(sums):
+        up, down = k - last, n - k
+        term = s * pa[max(up, 0)] * pm[max(down, 0)]
+        out.append(term if up >= 0 and down >= 0 else term // (pa[max(-up, 0)] * pm[max(-down, 0)]))
+    return tuple(out)
+
+
+def _powers(x: int, n: int) -> list[int]:
+    """x^0, x^1, …, x^n."""
+    out = [1]
+    for _ in range(n):
+        out.append(out[-1] * x)
+    return out
+
+
+def _power(poly: tuple[int, ...], count: int, most: int | None = None) -> tuple[int, ...]:
+    """``poly`` raised to the power ``count`` (at least 1), one factor at a time (folded at ``most``).
 
     Each product is long-times-short, which stays cheap while the coefficients grow; squaring
     would multiply two huge numbers, which CPython does slowly.
     """
     result = poly
     for _ in range(count - 1):
-        result = _convolve(result, poly)
+        result = _fold(_convolve(result, poly), most)
     return result
 
 

@@ -893,3 +893,15 @@ def test_weapons_take_parsed_damage_and_parse_text_once(monkeypatch):
     assert urlstate.encode(urlstate.NINTH, values)["damage"] == "D3"  # the link keeps its text
     situations.answer(situations.ninth_situation(values))
     assert [p for p in parsed if isinstance(p, str)] == ["D3"]  # the link's text, once
+
+
+def test_mixing_rolled_or_split_attacks_is_limited_by_its_work():
+    weapon, target = fantasy.Weapon(4), fantasy.Target(4, models=100)
+    fantasy.shoot(fantasy.Shot(3), "50D6+100", weapon, target)  # 301 × 101 = 30,401 steps: near the most
+    fantasy.shoot_split([(fantasy.Shot(3), 174), (fantasy.Shot(4), 174)], weapon, target)
+    fantasy.shoot(fantasy.Shot(3), 1000, weapon, target)  # a fixed number mixes nothing
+    with pytest.raises(ValueError, match=r"Too many attacks to work out exactly after the hit: 50D6\+101"):
+        fantasy.shoot(fantasy.Shot(3), "50D6+101", weapon, target)
+    with pytest.raises(ValueError, match=r"175 \+ 175 would take 30,800 steps"):
+        fantasy.shoot_split([(fantasy.Shot(3), 175), (fantasy.Shot(4), 175)], weapon, target)
+    assert hits("50D6+101", F(1, 2)).mean == F(50 * 7 + 202, 4)  # the hit roll alone has no such limit

@@ -166,3 +166,30 @@ def test_distributions_are_immutable():
 
 def test_limits_are_documented():
     assert dice.MAX_ATTACKS == 1000 and dice.MAX_DICE == 50
+
+
+@pytest.mark.parametrize("attacks", ["0", "1", "5", "D3", "2D6+3", "D6+20", "4D3+7", "50", "3D6+40"])
+@pytest.mark.parametrize("most", [0, 1, 3, 10, 60])
+def test_hits_up_to_most_folds_the_rest_into_at_least(attacks, most):
+    for p in CHANCES:
+        full, folded = hits(attacks, p), hits(attacks, p, most)
+        assert [folded[k] for k in range(most + 1)] == [full[k] for k in range(most)] + [full.at_least(most)]
+        assert folded.weights[1] == full.weights[1] and folded.max_hits <= most
+
+
+@pytest.mark.parametrize("attacks", ["2D6+30", "20D6+200", "19D3+400"])
+def test_rolled_dice_with_a_long_fixed_part_match_the_schoolbook_product(attacks):
+    """The fixed part's binomial is multiplied in by its small parts, then scaled (dice._times_binomial)."""
+    d = parse_attacks(attacks)
+    for p in (Fraction(1, 2), Fraction(7, 36), Fraction(3**30 % 2**70 | 1, 2**70)):
+        b = p.denominator
+        counts = hits(f"{d.count}D{d.sides}", p)
+        fixed = hits(d.bonus, p)
+        assert hits(attacks, p) == counts + fixed  # the dice and the fixed attacks are independent
+        assert hits(attacks, p).weights[1] == counts.weights[1] * b**d.bonus
+
+
+def test_a_chance_with_a_long_denominator_is_exact():
+    p = Fraction(5, 6**40)
+    d = hits(1000, p)
+    assert d[0] == (1 - p) ** 1000 and d[1] == 1000 * p * (1 - p) ** 999

@@ -101,6 +101,16 @@ WORST = {
     "fantasy: split fire 25D6 + 25D6 shots": lambda: fantasy_split(["25D6"] * 2),
     "fantasy: split fire 100 + 100 + 100 shots": lambda: fantasy_split([100] * 3),
     "fantasy: split fire 16D6 × 3": lambda: fantasy_split(["16D6"] * 3),
+    # No state machine: each attack costs one wound at most, whatever its damage and per-point roll.
+    "ninth: 1000 attacks of Damage 30, FNP, into 1-wound models": lambda: ninth_worst("1000", "30", 1),
+    "ninth: 1000 attacks of 2D6, FNP, into 1-wound models": lambda: ninth_worst("1000", "2D6", 1),
+    "fantasy: 1000 shots of Multiple Wounds 3D3+1, Regeneration, into 1-wound models": lambda: fantasy_worst(
+        "1000", "3D3+1", 1),
+    "ninth: 150 attacks of D6 into 2-wound models": lambda: ninth_worst("150", "D6", 2),
+    # The most mixing (damage.MAX_MIXING): a rolled number with a long fixed part, and split fire.
+    "ninth: 50D6+100 attacks of 2D6, FNP, into 1-wound models": lambda: ninth_worst("50D6+100", "2D6", 1),
+    "fantasy: split fire 174 + 174 shots": lambda: fantasy_split([174, 174]),
+    "fantasy: split fire 50D6 + 40 + 40 shots": lambda: fantasy_split(["50D6", 40, 40]),
     "casualties(): 300 unsaved of Damage 1, FNP, into 30-wound models": lambda: damage.Profile.of(
         damage.parse_damage("1"), 30, 100, 6).casualties(UNSAVED_300),
 }
@@ -130,3 +140,89 @@ def test_one_point_more_is_refused():
         fantasy.shoot_split([(fantasy.Shot(3), 75), (fantasy.Shot(3), 76)], *two_wounds)
     with pytest.raises(ValueError, match="groups"):
         fantasy_split([1] * 4)
+
+
+# Random whole attacks within the documented limits (docs/rules.md § Limits the app keeps) ---------
+
+def dice_up_to(most: int, least: int = 0):
+    """Any dice expression the engine accepts, rolling ``least`` to at most ``most``: N, D3, 2D6+1, …"""
+    fixed = st.integers(max(least, 0), most).map(lambda n: dice.AttackDice(0, 6, n))
+
+    def rolled(sides: int):
+        return st.integers(1, min(dice.MAX_DICE, most // sides)).flatmap(
+            lambda count: st.builds(dice.AttackDice, st.just(count), st.just(sides),
+                                    st.integers(0, most - count * sides)))
+
+    return st.one_of(fixed, *(rolled(sides) for sides in dice.DICE_SIDES if sides <= most))
+
+
+def most_attacks(damage_dice: dice.AttackDice, wounds: int) -> int:
+    """The documented limit: no limit but MAX_ATTACKS when an attack costs one wound at most, else the
+    attacks times the most wounds one can cost a model (its damage, or the model's wounds if fewer) is
+    MAX_DAMAGE_POINTS at most."""
+    per_attack = min(damage_dice.maximum, wounds)
+    return dice.MAX_ATTACKS if per_attack == 1 else damage.MAX_DAMAGE_POINTS // per_attack
+
+
+score = st.one_of(st.none(), st.integers(2, 6))
+mods = st.lists(st.integers(*ninth.ONE_MODIFIER_RANGE), max_size=4).map(tuple)
+
+ninth_attack = st.builds(ninth.Attack, st.integers(*ninth.SKILL_RANGE), mods, st.booleans(),
+                         st.sampled_from(ninth.REROLLS), st.booleans(), st.booleans(), st.sampled_from(ninth.EDITIONS))
+ninth_weapon = st.builds(ninth.Weapon, st.integers(*ninth.STRENGTH_RANGE), st.integers(*ninth.AP_RANGE),
+                         dice_up_to(ninth.DAMAGE_MOST, 1), mods, st.sampled_from(ninth.REROLLS))
+ninth_target = st.builds(ninth.Target, st.integers(*ninth.TOUGHNESS_RANGE), score, score, st.booleans(), score,
+                         st.integers(*ninth.WOUNDS_RANGE), st.integers(*damage.MODELS_RANGE))
+verdict = st.one_of(st.none(), st.builds(ninth.OverwatchVerdict, st.booleans(), st.just("Because.")))
+
+fantasy_shot = st.builds(
+    fantasy.Shot, st.integers(*fantasy.BS_RANGE), st.booleans(), st.booleans(), st.booleans(), st.booleans(),
+    st.integers(*fantasy.UNIT_STRENGTH_RANGE), st.sampled_from(fantasy.COVERS), *[st.integers(*fantasy.LOS_RANGE)] * 3,
+    st.lists(st.sampled_from(fantasy.SPECIAL_RULES), max_size=2).map(tuple), st.booleans())
+fantasy_weapon = st.builds(fantasy.Weapon, st.integers(*fantasy.STRENGTH_RANGE), st.integers(*fantasy.AP_RANGE),
+                           dice_up_to(fantasy.MULTIPLE_WOUNDS_MOST, 1), st.booleans(),
+                           st.integers(*fantasy.ARMOUR_BANE_RANGE))
+fantasy_target = st.builds(fantasy.Target, st.integers(*fantasy.TOUGHNESS_RANGE), score, score, score,
+                           st.integers(*fantasy.WOUNDS_RANGE), st.integers(*damage.MODELS_RANGE))
+
+
+def answered_in_time(work) -> damage.ChainResult:
+    """The engine's answer, in under 200 ms of CPU under `make fuzz` (its models removed read, as a page does)."""
+    start = time.process_time()
+    result = work()
+    assert result.models_removed.mean >= 0
+    seconds = time.process_time() - start
+    assert seconds < 0.2 or not SPEED_LIMITS, f"{seconds * 1000:.0f} ms"
+    return result
+
+
+def draw_groups(data, how_many: int, most: int) -> list[dice.AttackDice]:
+    """Groups of attacks within the limits: ``most`` in all, and their mixing within MAX_MIXING."""
+    groups: list[dice.AttackDice] = []
+    for _ in range(how_many):
+        drawn = data.draw(dice_up_to(most - sum(g.maximum for g in groups)), label="attacks")
+        if damage.mixing_work([*groups, drawn]) > damage.MAX_MIXING:  # then a fixed number that fits
+            length = sum(g.maximum for g in groups) + 1
+            room = (damage.MAX_MIXING - damage.mixing_work(groups)) // length if groups else most
+            drawn = data.draw(dice_up_to(min(room, most - length + 1), 0).filter(lambda d: not d.count), label="fixed")
+        groups.append(drawn)
+    return groups
+
+
+@SETTINGS
+@given(attack=ninth_attack, weapon=ninth_weapon, target=ninth_target, verdict=verdict, data=st.data())
+def test_every_ninth_attack_within_the_limits_is_answered(attack, weapon, target, verdict, data):
+    (attacks,) = draw_groups(data, 1, most_attacks(weapon.damage, target.wounds))
+    r = answered_in_time(lambda: ninth.attack_outcome(attack, attacks, weapon, target, verdict=verdict))
+    assert r.models_removed.max_hits <= target.models and sum(p for _, p in r.models_removed.items()) == 1
+    assert 0 <= r.hit_chance <= 1 and 0 <= r.wound_chance <= 1 and 0 <= r.unsaved_chance <= 1
+
+
+@SETTINGS
+@given(shots=st.lists(fantasy_shot, min_size=1, max_size=fantasy.MAX_SPLIT_GROUPS), weapon=fantasy_weapon,
+       target=fantasy_target, data=st.data())
+def test_every_fantasy_attack_within_the_limits_is_answered(shots, weapon, target, data):
+    counts = draw_groups(data, len(shots), most_attacks(weapon.multiple_wounds, target.wounds))
+    groups = list(zip(shots, counts, strict=True))  # split fire: the groups' shots add up within the limits
+    r = answered_in_time(lambda: fantasy.shoot_split(groups, weapon, target))
+    assert r.models_removed.max_hits <= target.models and sum(p for _, p in r.models_removed.items()) == 1

@@ -27,7 +27,7 @@ CODE = _code_outside_tests()
 def documented_api() -> dict[str, set[str]]:
     """The names the README's "Python API" section lists, by module: each bullet is one module's."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("\n## Python API\n", 1)[1].split("\n## ", 1)[0]
+    section = text.split("\n## Python API\n", 1)[-1].split("\n## ", 1)[0] if "\n## Python API\n" in text else ""
     names: dict[str, set[str]] = {}
     for bullet in re.split(r"\n- ", section)[1:]:
         module = re.match(r"`hitrules\.(\w+)`", bullet)
