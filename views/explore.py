@@ -268,16 +268,18 @@ def _weapons(values: dict) -> None:
         draw.refusal("The target", refused)
         return
     shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
-    outcomes = [draw.attempt(webui.shared, compare.weapon_outcome, shooter, target) if shooter else (None, why)
-                for shooter, why in shooters]
-    if not all(outcome for outcome, _ in outcomes):  # each weapon on its own: one refused keeps the other
-        for letter, (outcome, why) in zip("AB", outcomes, strict=True):
-            if outcome is None:
+    duel = None
+    if all(shooter for shooter, _ in shooters):
+        duel, _ = draw.attempt(webui.shared, compare.weapon_duel, *(shooter for shooter, _ in shooters), target)
+    if duel is None:  # each weapon on its own: one the engine refuses says why, and the other stays
+        for letter, (shooter, why) in zip("AB", shooters, strict=True):
+            if shooter is not None:
+                outcome, why = draw.attempt(webui.shared, compare.weapon_outcome, shooter, target)
+            if shooter is None or outcome is None:
                 draw.refusal(f"Weapon {letter}", why)
             else:
                 draw.metrics_row(_removed_metric(letter, outcome.models_removed.mean, values))
         return
-    duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
     draw.metrics_row(*(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
     st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
