@@ -331,9 +331,13 @@ def test_ninth_link_restores_every_input():
     assert hit_chance(at) == "7/9 (77.8%)"
 
 
-def test_split_fire_over_the_total_limit_shows_an_error_and_keeps_the_settings():
+def test_split_fire_over_the_total_limit_keeps_each_groups_hit_roll_and_the_settings():
+    """1,200 shots in all are more than the engine adds up: the unit's chart says so, and each
+    group's chance, the expected hits (exactly 600 × 1/2 + 600 × 1/2) and the Why stay."""
     at = open_page("fantasy", shots="600", split="1", shots2="600")
-    assert at.error and "Too many attacks in total" in at.error[0].value
+    assert "Too many attacks in total" in warnings(at) and not at.error
+    assert hit_chance(at) == "1/2 (50.0%)" and metric(at, "Expected hits") == "600.00"
+    assert "### Why: group 2 (600 shots)" in text(at)
     assert at.text_input(key="fantasy_shots").value == "600"
     at.text_input(key="fantasy_shots2").input("400").run()
     assert not at.error and hit_chance(at) == "1/2 (50.0%)"

@@ -28,13 +28,14 @@ def refusal(what: str, why: str | None) -> None:
         st.warning(f"{what} cannot be worked out here: {why} The rest of the page stands.", icon=":material/block:")
 
 
-def chart(key: str, what: str, build, *args) -> None:
-    """The figure ``build(*args)`` (shared by every user), or a warning in its place."""
+def chart(key: str, what: str, build, *args) -> bool:
+    """The figure ``build(*args)`` (shared by every user), or a warning in its place; whether it was drawn."""
     figure, why = attempt(shared, build, *args)
     if figure is None:
         refusal(what, why)
     else:
         st.plotly_chart(figure, key=key, config={"displayModeBar": False})
+    return figure is not None
 
 
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
@@ -103,8 +104,8 @@ def _distribution_table(sit):
 
 def show_distribution(prefix: str, sit, title: str) -> None:
     """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
-    chart(f"{prefix}_chart", "The chart of hits", _distribution_chart, sit, title)
-    table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
+    if chart(f"{prefix}_chart", "The chart of hits", _distribution_chart, sit, title):  # its table, if it can be
+        table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
 
 
 def _chain_chart(sit):
