@@ -89,7 +89,11 @@ def table_with_download(prefix: str, name: str, build, *args, always: bool = Fal
     """The pandas table ``build(*args)``, shown on request (or always), with its CSV download
     ``hitrules-{name}.csv``, which is made only when the player asks for it."""
     if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table", help=TABLE_HELP):
-        st.dataframe(shared(build, *args), hide_index=True)
+        table, why = attempt(shared, build, *args)
+        if table is None:
+            refusal("The table", why)
+            return
+        st.dataframe(table, hide_index=True)
         st.download_button(label, lambda: shared(build, *args).to_csv(index=False), file_name=f"hitrules-{name}.csv",
                            mime="text/csv", key=f"{prefix}_{name}_csv", on_click="ignore")
 
