@@ -443,3 +443,25 @@ def test_a_count_of_one_is_singular():
     shown = text(open_page("ninth", rules="leman_russ", weapon="2"))
     assert "Lascannon (hull): 1 shot." in shown and "1 shots" not in shown
     assert "1 hits" not in text(open_page("explore", view="shots", hits="1"))
+
+
+@pytest.mark.parametrize(("page", "query", "figure"), [
+    ("fantasy", {}, "distribution_figure"), ("ninth", {"chain": "1"}, "chain_figure"),
+    ("explore", {"view": "wound"}, "wound_figure"), ("explore", {"view": "helps"}, "helps_figure"),
+])
+def test_a_chart_that_cannot_be_drawn_says_why_in_its_place_and_the_rest_stays(monkeypatch, page, query, figure):
+    """Each chart is drawn on its own: a refusal in one (here made on purpose) is a warning where
+    the chart would be, in the refusal's words; the numbers and the other parts stay."""
+    import webui
+    from hitrules import figures
+
+    def refuse(*args, **kwargs):
+        raise ValueError("Too much to draw (a test).")
+
+    monkeypatch.setattr(figures, figure, refuse)
+    webui.shared.cache_clear()  # a chart drawn by another test would be reused (refusals are never kept)
+    at = open_page(page, **query)  # asserts no exception
+    assert "cannot be worked out here: Too much to draw (a test)." in warnings(at)
+    if page != "explore":
+        assert hit_chance(at) and [m.label for m in at.metric][:3] == ["Hit chance", "Roll needed", "Expected hits"]
+        assert "### Why: the hit roll" in text(at)
