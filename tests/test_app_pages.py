@@ -465,3 +465,22 @@ def test_a_chart_that_cannot_be_drawn_says_why_in_its_place_and_the_rest_stays(m
     if page != "explore":
         assert hit_chance(at) and [m.label for m in at.metric][:3] == ["Hit chance", "Roll needed", "Expected hits"]
         assert "### Why: the hit roll" in text(at)
+
+
+def test_a_weapon_and_target_the_engine_refuses_keep_the_hit_roll_and_the_link(monkeypatch):
+    """Should the engine refuse the target part itself (its bounds and the link's ever disagree),
+    the hit roll is worked out without it, the page says why, and the link keeps what was asked."""
+    from hitrules import situations
+
+    made = situations._fantasy_target
+
+    def refuse(values):
+        if values["chain"]:
+            raise ValueError("Toughness must be between 1 and 10 (got 12).")
+        return made(values)
+
+    monkeypatch.setattr(situations, "_fantasy_target", refuse)
+    at = open_page("fantasy", bs="4", chain="1", t="7")
+    assert hit_chance(at) == "2/3 (66.7%)" and "Expected models removed" not in [m.label for m in at.metric]
+    assert "The weapon and target cannot be used: Toughness must be between 1 and 10 (got 12)." in warnings(at)
+    assert at.query_params["chain"] == "1" and at.query_params["t"] == "7"
