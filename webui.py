@@ -159,8 +159,9 @@ def _address(query: dict) -> tuple:
 def situation(make, values: dict):
     """The page's situation, its hit roll's answer, and whether the situation is whole (its target
     part too). A target part the engine refuses is left out with a warning, so the hit still shows;
-    a hit roll it refuses (two split-fire groups of 1,000 shots) gives ``(None, None, False)``
-    with the refusal shown. The settings stay, so the player can change the one that is too much."""
+    a hit roll it refuses gives ``(None, None, False)`` with the refusal shown (split fire past the
+    most attacks in all is no longer one: only its chart of the unit's hits is refused). The
+    settings stay, so the player can change the one that is too much."""
     try:
         sit = make(values)
     except ValueError as error:

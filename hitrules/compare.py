@@ -25,7 +25,6 @@ __all__ = [
     "WeaponDuel",
     "chance",
     "diff_cell",
-    "duel_of",
     "grid",
     "grid_axes",
     "parse_stacks",
@@ -340,12 +339,6 @@ def weapon_outcome(shooter: Shooter, target: ninth.Target | fantasy.Target):
     return fire(*shooter, target)
 
 
-def duel_of(shooters: tuple[Shooter, Shooter], outcomes) -> WeaponDuel:
-    """Two weapons' outcomes (:func:`weapon_outcome`) side by side."""
-    return WeaponDuel(tuple(weapon_name(s) for s in shooters), tuple(r.models_removed for r in outcomes),
-                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in outcomes))
-
-
 def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:
     """Fire each weapon at ``target`` on its own (:func:`weapon_outcome`) and set the results side by side.
 
@@ -354,4 +347,6 @@ def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.
     >>> duel.names[1], duel.means[1], duel.better
     ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
     """
-    return duel_of((first, second), [weapon_outcome(shooter, target) for shooter in (first, second)])
+    results = [weapon_outcome(shooter, target) for shooter in (first, second)]
+    return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
+                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))

@@ -109,8 +109,6 @@ def fantasy_situation(values: dict) -> FantasySituation:
     """The fantasy page's situation: one group, or two with split fire."""
     suffixes = ("", "2") if "split" in values["conditions"] else ("",)
     groups = tuple((_shot(values, s), dice.parse_attacks(values["shots" + s])) for s in suffixes)
-    if sum(shots.maximum for _, shots in groups) > dice.MAX_ATTACKS:
-        raise ValueError(f"Too many attacks in total: the most is {dice.MAX_ATTACKS}.")
     return FantasySituation(groups, *_fantasy_target(values))
 
 
@@ -278,10 +276,25 @@ class FantasyGroup:
 
 @dataclass(frozen=True)
 class FantasyAnswer:
-    """The hit roll of every group, and the unit's hits."""
+    """The hit roll of every group, and the unit's hits: ``total``, or None with ``refused`` saying
+    why (two split-fire groups of more attacks in all than the engine adds up). Each group's chance
+    and expected hits stay either way."""
 
     groups: tuple[FantasyGroup, ...]
-    distribution: dice.Distribution
+    total: dice.Distribution | None
+    refused: str = ""
+
+    @property
+    def distribution(self) -> dice.Distribution:
+        """The unit's hits; a ValueError that says why when they cannot be worked out."""
+        if self.total is None:
+            raise ValueError(self.refused)
+        return self.total
+
+    @property
+    def mean(self) -> Fraction:
+        """The unit's expected hits, exact: each group's, added up."""
+        return sum((group.distribution.mean for group in self.groups), Fraction(0))
 
     @property
     def main(self) -> fantasy.ShotResult:
@@ -324,7 +337,10 @@ def answer(sit: FantasySituation | NinthSituation) -> FantasyAnswer | NinthAnswe
     groups = tuple(FantasyGroup(f"Group {n}" if named else "The unit", shots, result := fantasy.resolve(shot),
                                 dice.hits(shots, result.probability))
                    for n, (shot, shots) in enumerate(sit.groups, start=1))
-    return FantasyAnswer(groups, dice.total(g.distribution for g in groups))
+    try:
+        return FantasyAnswer(groups, dice.total(g.distribution for g in groups))
+    except ValueError as error:  # too many attacks in all: each group's hit roll still shows
+        return FantasyAnswer(groups, None, str(error))
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)

@@ -331,9 +331,13 @@ def test_ninth_link_restores_every_input():
     assert hit_chance(at) == "7/9 (77.8%)"
 
 
-def test_split_fire_over_the_total_limit_shows_an_error_and_keeps_the_settings():
+def test_split_fire_over_the_total_limit_keeps_each_groups_hit_roll_and_the_settings():
+    """1,200 shots in all are more than the engine adds up: the unit's chart says so, and each
+    group's chance, the expected hits (exactly 600 × 1/2 + 600 × 1/2) and the Why stay."""
     at = open_page("fantasy", shots="600", split="1", shots2="600")
-    assert at.error and "Too many attacks in total" in at.error[0].value
+    assert "Too many attacks in total" in warnings(at) and not at.error
+    assert hit_chance(at) == "1/2 (50.0%)" and metric(at, "Expected hits") == "600.00"
+    assert "### Why: group 2 (600 shots)" in text(at)
     assert at.text_input(key="fantasy_shots").value == "600"
     at.text_input(key="fantasy_shots2").input("400").run()
     assert not at.error and hit_chance(at) == "1/2 (50.0%)"
@@ -439,3 +443,44 @@ def test_a_count_of_one_is_singular():
     shown = text(open_page("ninth", rules="leman_russ", weapon="2"))
     assert "Lascannon (hull): 1 shot." in shown and "1 shots" not in shown
     assert "1 hits" not in text(open_page("explore", view="shots", hits="1"))
+
+
+@pytest.mark.parametrize(("page", "query", "figure"), [
+    ("fantasy", {}, "distribution_figure"), ("ninth", {"chain": "1"}, "chain_figure"),
+    ("explore", {"view": "wound"}, "wound_figure"), ("explore", {"view": "helps"}, "helps_figure"),
+])
+def test_a_chart_that_cannot_be_drawn_says_why_in_its_place_and_the_rest_stays(monkeypatch, page, query, figure):
+    """Each chart is drawn on its own: a refusal in one (here made on purpose) is a warning where
+    the chart would be, in the refusal's words; the numbers and the other parts stay."""
+    import webui
+    from hitrules import figures
+
+    def refuse(*args, **kwargs):
+        raise ValueError("Too much to draw (a test).")
+
+    monkeypatch.setattr(figures, figure, refuse)
+    webui.shared.cache_clear()  # a chart drawn by another test would be reused (refusals are never kept)
+    at = open_page(page, **query)  # asserts no exception
+    assert "cannot be worked out here: Too much to draw (a test)." in warnings(at)
+    if page != "explore":
+        assert hit_chance(at) and [m.label for m in at.metric][:3] == ["Hit chance", "Roll needed", "Expected hits"]
+        assert "### Why: the hit roll" in text(at)
+
+
+def test_a_weapon_and_target_the_engine_refuses_keep_the_hit_roll_and_the_link(monkeypatch):
+    """Should the engine refuse the target part itself (its bounds and the link's ever disagree),
+    the hit roll is worked out without it, the page says why, and the link keeps what was asked."""
+    from hitrules import situations
+
+    made = situations._fantasy_target
+
+    def refuse(values):
+        if values["chain"]:
+            raise ValueError("Toughness must be between 1 and 10 (got 12).")
+        return made(values)
+
+    monkeypatch.setattr(situations, "_fantasy_target", refuse)
+    at = open_page("fantasy", bs="4", chain="1", t="7")
+    assert hit_chance(at) == "2/3 (66.7%)" and "Expected models removed" not in [m.label for m in at.metric]
+    assert "The weapon and target cannot be used: Toughness must be between 1 and 10 (got 12)." in warnings(at)
+    assert at.query_params["chain"] == "1" and at.query_params["t"] == "7"

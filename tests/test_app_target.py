@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
-from hitrules import fantasy, ninth, situations
+from hitrules import compare, fantasy, ninth, situations
 from hitrules._steps import chance_text, number_text
 from hitrules.presets import PRESETS
 from views import draw
@@ -219,3 +219,34 @@ def test_explore_and_learn_write_the_same_number_as_the_calculator():
     assert metric(explore, "A: models removed on average") == "0.13"
     learn = open_page("learn", ruleset="ninth", skill="4", s="4", t="4", sv="4", models="1", step="40")
     assert "removes 0.13 models on average (exactly 1/8)" in text(learn)
+
+
+@pytest.mark.parametrize("query", [
+    {"view": "weapons", "ruleset": "ninth", "attacks_a": "1", "skill_a": "4", "strength_a": "4", "toughness": "4",
+     "save": "4", "wounds": "1", "models": "1"},
+    {"view": "weapons"}, {"view": "weapons", "ruleset": "fantasy", "damage_b": "D3", "wounds": "3"},
+])
+def test_every_number_explores_weapons_show_is_the_engines_exact_value_rounded_once(query):
+    from views import explore
+
+    at = open_page("explore", **query)
+    values = at.session_state["_explore_values"]
+    target = explore._target(values, values["ruleset"])
+    duel = compare.weapon_duel(*(explore._shooter(values, s, values["ruleset"]) for s in "ab"), target)
+    means = duel.means
+    assert [m.value for m in at.metric] == [number_text(m) for m in means]
+    allowed = {number_text(m) for m in means} | {number_text(abs(means[0] - means[1]))}
+    for number in _decimals(text(at)):
+        assert number in allowed, (number, allowed)
+
+
+@pytest.mark.parametrize("query", [
+    {"ruleset": "ninth", "skill": "4", "s": "4", "t": "4", "sv": "4", "models": "1"},
+    {"ruleset": "fantasy", "s": "4", "t": "3", "armour": "5", "mw": "D3", "wounds": "2", "models": "3"},
+])
+def test_every_number_learns_walkthrough_shows_is_the_engines_exact_value_rounded_once(query):
+    at = open_page("learn", step="40", **query)
+    chain = situations.chain(situations.learn_situation(at.session_state["_learn_values"]))
+    assert f"removes {number_text(chain.models_removed.mean)} models on average" in text(at)
+    for number in _decimals(text(at)):
+        assert number == number_text(chain.models_removed.mean), number

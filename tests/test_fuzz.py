@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from hitrules import compare, dice, fantasy, ninth, presets, quiz, situations, urlstate
 from hitrules._steps import chance_text, number_text
+from views import draw
 
 EXAMPLES = int(os.environ.get("HITRULES_FUZZ_EXAMPLES", "60"))
 #: Wall-clock limits only under `make fuzz`: a shared, busy machine must not fail `make test`.
@@ -143,7 +144,7 @@ def check_every_answer_that_can_be_computed_is_shown(page: str, at) -> None:
             return
         assert result is not None or refused in shown, (refused, values)
         if result is not None and values["section"] == "walk":
-            assert result.steps[0].text in shown  # the walkthrough is there
+            assert draw.step_markdown(result.steps[0]) in shown  # the walkthrough is there
         if result is not None and values["section"] == "roll":
             assert f"the exact chance is {chance_text(result.probability)}" in shown
     elif result is None:

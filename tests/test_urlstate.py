@@ -153,3 +153,17 @@ def test_a_digit_python_reads_but_the_page_does_not_is_refused_in_the_pages_word
     assert warnings or junk in ("٣", "１")
     for warning in warnings:
         assert warning.startswith(f"{name}: ") and not any(word in warning for word in PYTHON_WORDS), warning
+
+
+@pytest.mark.parametrize("page", ALL)
+def test_every_reader_folds_case(page):
+    """Every parameter, and every older form of one, reads a value in capitals as in lower case."""
+    from test_fuzz import CANDIDATES
+
+    params = ALL[page]
+    names = [n for p in params for n in (p.name, *(old[0] for old in p.old))]
+    for name in names:
+        for value in CANDIDATES:
+            lower = parse_query(params, {name: value})
+            if not lower.warnings:
+                assert parse_query(params, {name: value.upper()}) == lower, (name, value)

@@ -28,13 +28,14 @@ def refusal(what: str, why: str | None) -> None:
         st.warning(f"{what} cannot be worked out here: {why} The rest of the page stands.", icon=":material/block:")
 
 
-def chart(key: str, what: str, build, *args) -> None:
-    """The figure ``build(*args)`` (shared by every user), or a warning in its place."""
+def chart(key: str, what: str, build, *args) -> bool:
+    """The figure ``build(*args)`` (shared by every user), or a warning in its place; whether it was drawn."""
     figure, why = attempt(shared, build, *args)
     if figure is None:
         refusal(what, why)
     else:
         st.plotly_chart(figure, key=key, config={"displayModeBar": False})
+    return figure is not None
 
 
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
@@ -88,7 +89,11 @@ def table_with_download(prefix: str, name: str, build, *args, always: bool = Fal
     """The pandas table ``build(*args)``, shown on request (or always), with its CSV download
     ``hitrules-{name}.csv``, which is made only when the player asks for it."""
     if always or st.toggle("Show the table (and CSV download)", key=f"{prefix}_table", help=TABLE_HELP):
-        st.dataframe(shared(build, *args), hide_index=True)
+        table, why = attempt(shared, build, *args)
+        if table is None:
+            refusal("The table", why)
+            return
+        st.dataframe(table, hide_index=True)
         st.download_button(label, lambda: shared(build, *args).to_csv(index=False), file_name=f"hitrules-{name}.csv",
                            mime="text/csv", key=f"{prefix}_{name}_csv", on_click="ignore")
 
@@ -103,8 +108,8 @@ def _distribution_table(sit):
 
 def show_distribution(prefix: str, sit, title: str) -> None:
     """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
-    chart(f"{prefix}_chart", "The chart of hits", _distribution_chart, sit, title)
-    table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
+    if chart(f"{prefix}_chart", "The chart of hits", _distribution_chart, sit, title):  # its table, if it can be
+        table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
 
 
 def _chain_chart(sit):

@@ -55,8 +55,8 @@ def _heatmap(values: dict) -> None:
     ruleset = _situation()
     skill, mod, yours = _cell(values, ruleset)
     column = compare.grid_column(ruleset, skill, mod)
-    st.plotly_chart(webui.shared(figures.heatmap_figure, ruleset, None if column is None else (skill, column)),
-                    key="explore_heatmap", config={"displayModeBar": False})
+    draw.chart("explore_heatmap", "The heatmap", figures.heatmap_figure, ruleset,
+               None if column is None else (skill, column))
     st.markdown(f"{yours}: **{chance_text(compare.chance(ruleset, skill, mod))}** per shot.")
     _, mods = compare.grid_axes(ruleset)
     if column == mod:
@@ -89,8 +89,7 @@ def _stacks(values: dict) -> None:
         stacks = stacks[:-1]
     values["stacks"] = stacks
     if stacks:
-        st.plotly_chart(webui.shared(figures.stacks_figure, stacks), key="explore_stacks",
-                        config={"displayModeBar": False})
+        draw.chart("explore_stacks", "The chart of the stacks", figures.stacks_figure, stacks)
         a, b = st.columns(2)
         pick = a.selectbox("Waterfall for", range(len(stacks)), key="explore_stack_pick",
                            format_func=lambda i: figures.stack_name(stacks[i]),
@@ -98,8 +97,7 @@ def _stacks(values: dict) -> None:
         bs = b.number_input("BS", *BOUNDS["bs"], step=1, key=webui.key("explore", "bs"),
                             help="The shooter's Ballistic Skill.")
         stack = stacks[min(pick, len(stacks) - 1)]
-        st.plotly_chart(webui.shared(figures.waterfall_figure, bs, stack), key="explore_waterfall",
-                        config={"displayModeBar": False})
+        draw.chart("explore_waterfall", "The waterfall", figures.waterfall_figure, bs, stack)
         draw.table_with_download(P, "stacks", figures.stacks_table, stacks)
     else:
         st.info("No stacks yet: pick some modifiers above and add a stack.")
@@ -111,7 +109,7 @@ def _diff(values: dict) -> None:
                "8th and 9th edition.")
     base = st.selectbox("Base score", SKILLS, key=webui.key("explore", "skill"), format_func=lambda x: f"{x}+",
                         help="Fantasy BS 3 and 9th-edition BS 4+ both start at 4+.")
-    st.plotly_chart(webui.shared(figures.diff_figure, base), key="explore_diff", config={"displayModeBar": False})
+    draw.chart("explore_diff", "The chart of the rule sets", figures.diff_figure, base)
     draw.table_with_download(P, f"diff-{base}", figures.diff_table, base, always=True)
 
 
@@ -122,8 +120,7 @@ def _helps(values: dict) -> None:
                       format_func=lambda e: f"{e}th", help="Re-rolls are a 9th and 8th edition idea.")
     mod = b.number_input("Net modifier", *BOUNDS["mod"], step=1, key=webui.key("explore", "mod"),
                          help="9th edition caps it at ±1 before +1 to hit is added.")
-    st.plotly_chart(webui.shared(figures.helps_figure, mod, edition), key="explore_helps",
-                    config={"displayModeBar": False})
+    draw.chart("explore_helps", "The chart of what helps more", figures.helps_figure, mod, edition)
     draw.table_with_download(P, f"helps-{edition}-{mod}", figures.helps_table, mod, edition)
 
 
@@ -137,8 +134,8 @@ def _shots(values: dict) -> None:
              help="How sure you want to be of getting them.")
     skill, mod, yours = _cell(values, ruleset)
     args = (ruleset, mod, values["hits"], values["confidence"])
-    st.plotly_chart(webui.shared(figures.shots_figure, *args, skill), key="explore_shots",
-                    config={"displayModeBar": False})
+    if not draw.chart("explore_shots", "The chart of shots", figures.shots_figure, *args, skill):
+        return
     hits, label = values["hits"], figures.skill_label(ruleset, skill)
     _, p, n = next(row for row in webui.shared(figures.shots_rows, *args) if row[0] == label)  # the chart's own row
     needed = "**more than 1000 shots**" if n is None else f"**{count_text(n, 'shot')}**"
@@ -184,8 +181,7 @@ def _wound(values: dict) -> None:
     row.number_input("Wound modifier", *BOUNDS["wound_mod"], step=1, key=webui.key("explore", "wound_mod"),
                      help="Added to the wound roll (positive helps). 9th edition caps the sum at ±1.")
     cell, mod = (values["strength"], values["toughness"]), values["wound_mod"]
-    st.plotly_chart(webui.shared(figures.wound_figure, ruleset, mod, cell), key="explore_wound",
-                    config={"displayModeBar": False})
+    draw.chart("explore_wound", "The wound chart", figures.wound_figure, ruleset, mod, cell)
     roll, chance = compare.wound_cell(ruleset, *cell, mod)
     st.markdown(f"Your cell, Strength {cell[0]} against Toughness {cell[1]}"
                 + (f" with a wound modifier of {mod:+d}" if mod else "") + f": **{roll}**, "
@@ -268,19 +264,21 @@ def _weapons(values: dict) -> None:
         draw.refusal("The target", refused)
         return
     shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
-    outcomes = [draw.attempt(webui.shared, compare.weapon_outcome, shooter, target) if shooter else (None, why)
-                for shooter, why in shooters]
-    if not all(outcome for outcome, _ in outcomes):  # each weapon on its own: one refused keeps the other
-        for letter, (outcome, why) in zip("AB", outcomes, strict=True):
-            if outcome is None:
+    duel = None
+    if all(shooter for shooter, _ in shooters):
+        duel, _ = draw.attempt(webui.shared, compare.weapon_duel, *(shooter for shooter, _ in shooters), target)
+    if duel is None:  # each weapon on its own: one the engine refuses says why, and the other stays
+        for letter, (shooter, why) in zip("AB", shooters, strict=True):
+            if shooter is not None:
+                outcome, why = draw.attempt(webui.shared, compare.weapon_outcome, shooter, target)
+            if shooter is None or outcome is None:
                 draw.refusal(f"Weapon {letter}", why)
             else:
                 draw.metrics_row(_removed_metric(letter, outcome.models_removed.mean, values))
         return
-    duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
     draw.metrics_row(*(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
-    st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
+    draw.chart("explore_weapons", "The chart of models removed", figures.weapons_figure, duel)
     st.caption(" ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
                         f"{chance_text(unsaved)} of wounds go unsaved."
                         for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))

@@ -28,7 +28,7 @@ def render() -> None:
         main = answer.main
         draw.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
                          ("Roll needed", main.roll, None),
-                         draw.mean_metric("Expected hits", answer.distribution.mean),
+                         draw.mean_metric("Expected hits", answer.mean),
                          *draw.chain_metrics(chain))
         draw.refusal(draw.AFTER_THE_HIT, refused)
         if len(answer.groups) > 1:
