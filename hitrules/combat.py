@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial, lcm
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, percent, reading
+from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
 from hitrules.dice import AttackDice, Distribution, hits, parse_attacks
 from hitrules.fantasy import (
@@ -58,6 +58,7 @@ MAX_OTHERS = 2
 REROLLS = ("none", "ones", "failed")
 POSITIONS = ("front", "flank", "rear")
 POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
+MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -229,7 +230,7 @@ def _check_bool(name: str, value: object) -> None:
 class Fighters:
     """One attacking profile: its Attacks (a number or dice text), WS, weapon, Initiative, to-hit
     modifier and re-roll. ``automatic=True`` is Impact Hits or Stomp Attacks: no hit roll, and
-    ``ws`` is ignored."""
+    ``ws`` is ignored. ``name`` (a champion, a character, a mount) is how the Why calls it."""
 
     attacks: int | str
     ws: int
@@ -238,6 +239,7 @@ class Fighters:
     modifier: int = 0
     reroll: str = "none"
     automatic: bool = False
+    name: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", str(parse_attacks(self.attacks)))
@@ -247,6 +249,8 @@ class Fighters:
         check_int("Initiative", self.initiative, *INITIATIVE_RANGE)
         _check_hit_inputs(self.modifier, self.reroll, False)
         _check_bool("automatic", self.automatic)
+        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+            raise ValueError(f"A profile's name must be text of at most {MAX_NAME} characters.")
 
 
 @dataclass(frozen=True)
@@ -793,7 +797,7 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
                 for i, other in enumerate(side.others):
                     if other.initiative == when:
                         mine.append((other, parse_attacks(other.attacks), False,
-                                     f"the {_NAMES[s]}'s {_ORDINAL[i]} other profile"))
+                                     f"the {_NAMES[s]}'s {other.name or _ORDINAL[i] + ' other profile'}"))
             out.append(tuple(mine))
         return tuple(out)
 
@@ -915,8 +919,10 @@ def _phase_text(phase: _Phase) -> str:
 def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side, target: Side) -> str:
     fighters, weapon = blow.fighters, blow.fighters.weapon
     if rank_and_file:
-        count = (f"{_plural(side.fighting, 'fighting model')} × {_plural(side.attacks, 'Attack')} + "
-                 f"{_plural(side.supporting, 'supporting attack')}, fewer for each model slain before this step")
+        count = f"{_plural(side.fighting, 'fighting model')} × {_plural(side.attacks, 'Attack')}"
+        if side.supporting:
+            count += f" + {_plural(side.supporting, 'supporting attack')}"
+        count += ", fewer for each model slain before this step"
     else:
         count = f"{attacks} {'hits' if fighters.automatic else 'attacks'}"
     if blow.hit.automatic:
@@ -1049,7 +1055,11 @@ def _break_step(side: Side, name: str, test: dict[str, Fraction]) -> Step:
            "added, Falls Back in Good Order (Breaks instead when the winner's Unit Strength is more than twice "
            "its own); otherwise, or on a double 1, Gives Ground")
     loses = sum(test.values(), Fraction(0))
-    outcomes = ", ".join(f"{label} {percent(test[key])}" for key, label in (
-        ("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"), ("wiped_out", "wiped out")))
+    if not loses:
+        return Step("chance", f"The {name} cannot lose this round, so it takes no Break test "
+                    f"({reading('Break test')}).", topic="break")
+    labels = (("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"),
+              ("wiped_out", "is wiped out"))
+    outcomes = ", ".join(f"{label} {chance_text(test[key])}" for key, label in labels if test[key])
     return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({reading('Break test')}). It "
-                f"loses and: {outcomes}.", topic="break")
+                f"loses and {outcomes}.", topic="break")
