@@ -93,7 +93,12 @@ TROOPS = {t.name.replace(" ", "_"): t for t in _TROOPS}
 #: The troop types a Target can be (RULES.md §7), in the order a page lists them.
 TROOP_TYPES = tuple(TROOPS)
 
+#: The sections of docs/rules.md the Why cites.
 _COMBAT = reading("Fantasy close combat")
+_WHO_FIRST = reading("Fantasy combat: who strikes first")
+_KILLING = reading("Fantasy combat: Killing Blow and Monster Slayer")
+_RESULT = reading("Fantasy combat: the combat result")
+_BREAK = reading("Fantasy combat: the Break test")
 
 
 # The melee hit roll -----------------------------------------------------------------------
@@ -699,7 +704,7 @@ def _killing_steps(blow: _Blow, target: Target) -> list[Step]:
             steps.append(Step("modifier", f"{name}: a natural 6 to wound against {troop} allows no armour and no "
                               "Regeneration save (the ward save as usual); unsaved, it removes the model "
                               "whatever Wounds it has left, and these wounds land first "
-                              f"({reading('Killing Blow and Monster Slayer')}). Chance per attack: "
+                              f"({_KILLING}). Chance per attack: "
                               f"{chance_text(blow.killing)}.", topic="save"))
         elif asked:
             steps.append(Step("skipped", f"{name} does not work against {troop}.", topic="save"))
@@ -908,12 +913,12 @@ def _phase_text(phase: _Phase) -> str:
     names = [name for mine in phase.profiles for *_, name in mine]
     who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
     if phase.topic == "impact":
-        return f"Impact Hits are resolved first of all: {who} ({reading('Who strikes first')})."
+        return f"Impact Hits are resolved first of all: {who} ({_WHO_FIRST})."
     if phase.topic == "stomp":
         return (f"Stomp Attacks come last, after Initiative 1, at the same time; casualties do not reduce them: "
                 f"{who}.")
     together = " strike at the same time, each with the models alive before this step" if all(phase.profiles) else ""
-    return f"{phase.title}: {who}{together or ' strike'} ({reading('Who strikes first')})."
+    return f"{phase.title}: {who}{together or ' strike'} ({_WHO_FIRST})."
 
 
 def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side, target: Side) -> str:
@@ -936,7 +941,7 @@ def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side,
     text = (f"{name[0].upper()}{name[1:]}: {count}; {hit}; {wound}. Each attack is an unsaved wound with chance "
             f"{chance_text(blow.killing + blow.ordinary)}")
     if blow.rule:
-        text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)}"
+        text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)} ({_KILLING})"
     if weapon.multiple_wounds != "1":
         text += f"; Multiple Wounds ({weapon.multiple_wounds})"
     return text + "."
@@ -1026,7 +1031,7 @@ def _result_steps(sides, scored, ranks, chances) -> list[Step]:
     steps = [Step("base", "Combat result: each side scores +1 for each Wound the enemy lost this round (a "
                   "Wound that Regeneration recovers still counts; damage beyond a model's last Wound counts "
                   "nothing), its Rank Bonus from the models it has left, and its bonuses; a side that is wiped "
-                  f"out scores only its Wounds ({reading('Combat result')}).", topic="result")]
+                  f"out scores only its Wounds ({_RESULT}).", topic="result")]
     for s, side in enumerate(sides):
         unit = side.unit
         parts = []
@@ -1057,9 +1062,9 @@ def _break_step(side: Side, name: str, test: dict[str, Fraction]) -> Step:
     loses = sum(test.values(), Fraction(0))
     if not loses:
         return Step("chance", f"The {name} cannot lose this round, so it takes no Break test "
-                    f"({reading('Break test')}).", topic="break")
+                    f"({_BREAK}).", topic="break")
     labels = (("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"),
               ("wiped_out", "is wiped out"))
     outcomes = ", ".join(f"{label} {chance_text(test[key])}" for key, label in labels if test[key])
-    return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({reading('Break test')}). It "
+    return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({_BREAK}). It "
                 f"loses and {outcomes}.", topic="break")

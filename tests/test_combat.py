@@ -1,12 +1,15 @@
 """Fantasy close combat: RULES.md §7, its worked examples, brute force over every die, and a
 seeded simulation of bigger rounds."""
 
+import re
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
 from hitrules import combat, fantasy
+from hitrules._steps import anchor
 from hitrules.fantasy import Target, Weapon
 
 # The Roll to Hit (Combat) chart as the rules index prints it (rows: the attacker's WS 1..10;
@@ -535,7 +538,11 @@ def test_why_follows_the_round():
     text = "\n".join(s.text for s in r.steps)
     assert "the charger's Baron" in text and "Killing Blow" in text and "Initiative 5" in text
     assert text.index("Initiative 5") < text.index("Initiative 4") < text.index("Initiative 3")
-    assert "rules#who-strikes-first" in text and "rules#break-test" in text and "rules#combat-result" in text
+    cited = set(re.findall(r"\]\(rules#([\w-]+)\)", text))
+    assert cited == {"fantasy-close-combat", "fantasy-combat-who-strikes-first", "fantasy-combat-the-combat-result",
+                     "fantasy-combat-the-break-test", "fantasy-combat-killing-blow-and-monster-slayer"}
+    sections = {anchor(h.split("\n")[0]) for h in Path("docs/rules.md").read_text(encoding="utf-8").split("\n## ")}
+    assert cited <= sections
     assert "Stubborn" in text
 
 
