@@ -645,3 +645,17 @@ def test_monte_carlo_agrees_with_a_bigger_round():
         spread = (sum((x - mean) ** 2 for x in sample) / (n - 1)) ** 0.5
         assert abs(mean - float(mine.mean)) < 4.5 * spread / n**0.5
     assert 0.05 < float(exact.win) < 0.95  # a contest, so the test can tell a wrong answer
+
+
+def test_the_engine_uses_only_the_standard_library_and_names_everything_public():
+    import ast
+    import sys
+
+    tree = ast.parse(Path(combat.__file__).read_text(encoding="utf-8"))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert imported - {"hitrules"} <= set(sys.stdlib_module_names) | {"__future__"}
+    assert all(hasattr(combat, name) for name in combat.__all__)
+    public = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name[0] != "_"}
+    assert public <= set(combat.__all__)
+    assert all(getattr(fantasy, name) is getattr(combat, name) for name in fantasy._COMBAT_NAMES)
