@@ -216,7 +216,7 @@ def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str =
                           topic="hit"))
     if reroll_sixes:
         steps.append(Step("reroll", "The target forces natural 6s to hit to be re-rolled: the new die is "
-                          "judged as any other and is not re-rolled again.", 0, tuple(range(score, 6)),
+                          "judged as any other and is not re-rolled again.", 0, tuple(range(score, 7)),
                           topic="hit"))
     steps.append(Step("chance", f"Chance to hit with each attack: {chance_text(probability)}.", 0,
                       tuple(range(score, 7)), topic="hit"))
@@ -559,15 +559,18 @@ class _Damage:
         """(Wounds lost, Wounds recovered) after ``count`` ordinary unsaved wounds into the unit with
         ``start`` Wounds lost: ways over den^count."""
         runs = self._after.setdefault((dice, start), [{(start, 0): 1}])
-        den = self.den(dice)
+        if len(runs) > count:
+            return runs[count]
+        den, wounds, full = self.den(dice), self.wounds, self.full
+        outcomes = [()] + [self.outcomes(dice, left)[0] for left in range(1, wounds + 1)]
         while len(runs) <= count:
             new: dict = {}
-            self.work.add(len(runs[-1]))
+            self.work.add(len(runs[-1]) * len(outcomes[-1]))
             for (lost, recovered), w in runs[-1].items():
-                if lost == self.full:  # wiped out: what is left of the damage counts nothing
+                if lost == full:  # wiped out: what is left of the damage counts nothing
                     new[lost, recovered] = new.get((lost, recovered), 0) + w * den
                     continue
-                for (loses, counted), v in self.outcomes(dice, self.wounds - lost % self.wounds)[0]:
+                for (loses, counted), v in outcomes[wounds - lost % wounds]:
                     key = (lost + loses, recovered + counted - loses)
                     new[key] = new.get(key, 0) + w * v
             runs.append(new)

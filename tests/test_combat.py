@@ -438,7 +438,7 @@ BRUTE_CASES = {
     "a supporting rank and a character": (side(models=2, fighting=1, supporting=1, initiative=3),
                                           side(models=2, others=(combat.Fighters(2, 5, Weapon(4), 5),))),
     "Multiple Wounds, Regeneration and a ward": (
-        side(models=1, attacks=2, weapon=Weapon(4, multiple_wounds="D3")),
+        side(models=1, weapon=Weapon(4, multiple_wounds="D3")),
         side(models=1, wounds=2, regeneration=5, ward=6, initiative=2, troop="monstrous_infantry")),
     "Monster Slayer and Stomps": (
         side(models=1, attacks=2, weapon=Weapon(4, monster_slayer=True, killing_blow=True), initiative=4),
@@ -447,6 +447,12 @@ BRUTE_CASES = {
     "Stubborn, Unbreakable, standard and flank": (
         side(models=2, standard=True, position="flank", stubborn=True),
         side(models=2, unbreakable=True, battle_standard=True, high_ground=True, bonus=1)),
+    "the Rank Bonus falls with casualties": (
+        side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", initiative=2),
+        side(models=1, attacks=2, wounds=2, initiative=4, weapon=Weapon(4))),
+    "Disrupted, and Massed Infantry against a rear charge": (
+        side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", disrupted=True),
+        side(models=1, attacks=2, wounds=2, position="rear", massed_infantry=True, troop="monster")),
     "ranks, Massed Infantry and outnumbering": (
         side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
         side(models=1, initiative=4, attacks=2, leadership=8)),
