@@ -10,7 +10,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial, lcm
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
+from hitrules._steps import (
+    Step,
+    chance_text,
+    check_choice,
+    check_int,
+    count_text,
+    faces_of_six,
+    number_text,
+    reading,
+)
 from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
 from hitrules.dice import AttackDice, Distribution, hits, parse_attacks
 from hitrules.fantasy import (
@@ -831,10 +840,6 @@ def _side_bonus(side: Side) -> list[tuple[str, int]]:
     return out
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def combat_round(charger: Side, charged: Side) -> RoundResult:
     """One whole round of combat, exactly, from Impact Hits to the Break test (RULES.md §7).
 
@@ -906,12 +911,6 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     return _result(sides, states, den, full, steps, recovered)
 
 
-def _mean_text(x: Fraction) -> str:
-    """A mean to two decimals, for the Why."""
-    hundredths = round(x * 100)
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
-
-
 def _phase_text(phase: _Phase) -> str:
     names = [name for mine in phase.profiles for *_, name in mine]
     who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
@@ -927,12 +926,12 @@ def _phase_text(phase: _Phase) -> str:
 def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side, target: Side) -> str:
     fighters, weapon = blow.fighters, blow.fighters.weapon
     if rank_and_file:
-        count = f"{_plural(side.fighting, 'fighting model')} × {_plural(side.attacks, 'Attack')}"
+        count = f"{count_text(side.fighting, 'fighting model')} × {count_text(side.attacks, 'Attack')}"
         if side.supporting:
-            count += f" + {_plural(side.supporting, 'supporting attack')}"
+            count += f" + {count_text(side.supporting, 'supporting attack')}"
         count += ", fewer for each model slain before this step"
     else:
-        count = f"{attacks} {'hits' if fighters.automatic else 'attacks'}"
+        count = count_text(attacks, "hit" if fighters.automatic else "attack")
     if blow.hit.automatic:
         hit = "hit automatically"
     else:
@@ -959,7 +958,7 @@ def _after_text(phase: _Phase, states: dict, den: int, sides, full) -> Step:
             wiped[s] += w if key[s] == full[s] else 0
     parts = []
     for s in (0, 1):
-        part = f"the {_NAMES[s]} has lost {_mean_text(Fraction(lost[s], den))} models on average"
+        part = f"the {_NAMES[s]} has lost {number_text(Fraction(lost[s], den))} models on average"
         if wiped[s]:
             part += f" and is wiped out with chance {chance_text(Fraction(wiped[s], den))}"
         parts.append(part)
@@ -1048,7 +1047,7 @@ def _result_steps(sides, scored, ranks, chances) -> list[Step]:
         if side.massed_infantry:
             parts.append("Massed Infantry +1 if its Unit Strength is the higher at the end")
         steps.append(Step("roll", f"The {_NAMES[s]}: {'; '.join(parts)}. Its expected score: "
-                          f"{_mean_text(scored[s])}.", topic="result"))
+                          f"{number_text(scored[s])}.", topic="result"))
     win, draw, lose = chances
     steps.append(Step("chance", f"The higher score wins; equal scores are a draw; a side wiped out loses "
                       f"(both: a draw). The charger wins {chance_text(win)}, draws {chance_text(draw)} and "
