@@ -631,6 +631,7 @@ class _Volley:
             den *= damage.den(dice) ** most
         self.den = den
         self._unsaved: dict = {}
+        self._landed: dict = {}
         self._kernels: dict = {}
 
     def _one(self, i: int, count: int | None) -> dict:
@@ -652,6 +653,8 @@ class _Volley:
 
     def landed(self, counts: tuple) -> dict:
         """The unsaved wounds of the whole step: (Killing Blows, wounds per group) -> ways."""
+        if counts in self._landed:
+            return self._landed[counts]
         joint = {(0,) * (len(self.groups) + 1): 1}
         for i, count in enumerate(counts):
             g = self.group_of[i] + 1
@@ -664,6 +667,7 @@ class _Volley:
                     k = tuple(k)
                     new[k] = new.get(k, 0) + v * w
             joint = new
+        self._landed[counts] = joint
         return joint
 
     def kernel(self, lost: int, counts: tuple) -> tuple:
