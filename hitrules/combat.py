@@ -948,7 +948,7 @@ def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side,
             f"{chance_text(blow.killing + blow.ordinary)}")
     if blow.rule:
         text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)} ({_KILLING})"
-    if weapon.multiple_wounds != "1":
+    if str(weapon.multiple_wounds) != "1":
         text += f"; Multiple Wounds ({weapon.multiple_wounds})"
     return text + "."
 

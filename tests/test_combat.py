@@ -245,7 +245,7 @@ def play(sides, oracle):
             for _ in range(n):
                 outcome = oracle.attack(profile, enemy, automatic)
                 if outcome != "none":
-                    blows.append((1 - i, outcome, profile[1].multiple_wounds))
+                    blows.append((1 - i, outcome, str(profile[1].multiple_wounds)))
         for t in (0, 1):
             scored[1 - t] += land(units[t], [b[1:] for b in blows if b[0] == t], sides[t].unit.regeneration, oracle)
     return [len(u) for u in units], scored
@@ -477,7 +477,8 @@ def brute_strike(fighters, target, target_ws, reroll_sixes=False):
         blows = [oracle.attack(profile, enemy, fighters.automatic)
                  for _ in range(roll_dice(fighters.attacks, oracle.d6))]
         unit = [target.wounds] * target.models
-        land(unit, [(b, fighters.weapon.multiple_wounds) for b in blows if b != "none"], target.regeneration, oracle)
+        land(unit, [(b, str(fighters.weapon.multiple_wounds)) for b in blows if b != "none"], target.regeneration,
+             oracle)
         return target.wounds * target.models - sum(unit), target.models - len(unit)
 
     return every_roll(one)
