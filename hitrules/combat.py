@@ -594,8 +594,10 @@ class _Damage:
             out = {}
             for i in range(attacks + 1 if a else 1):
                 for j in range(attacks - i + 1 if b else 1):
-                    out[i, j] = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
-                                 * a**i * b**j * c ** (attacks - i - j))
+                    ways = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
+                            * a**i * b**j * c ** (attacks - i - j))
+                    if ways:
+                        out[i, j] = ways
             self._unsaved[key] = out
         return self._unsaved[key]
 

@@ -666,3 +666,15 @@ def test_the_engine_uses_only_the_standard_library_and_names_everything_public()
     public = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name[0] != "_"}
     assert public <= set(combat.__all__)
     assert all(getattr(fantasy, name) is getattr(combat, name) for name in fantasy._COMBAT_NAMES)
+
+
+def test_strike_explains_killing_blow_and_where_it_does_not_work():
+    fighters = combat.Fighters(3, 4, Weapon(4, killing_blow=True, monster_slayer=True), 4)
+    text = " ".join(s.text for s in fantasy.strike(fighters, Target(4, armour=4, wounds=3), 3).steps)
+    assert "Killing Blow: a natural 6 to wound against regular infantry" in text
+    assert "Monster Slayer does not work against regular infantry" in text
+    text = " ".join(s.text for s in fantasy.strike(fighters, Target(4, wounds=3, troop="war_machine"), 3).steps)
+    assert "Killing Blow does not work against war machine" in text
+    r = fantasy.strike(fighters, Target(6, wounds=6, troop="monster"), 3)
+    assert "Monster Slayer: a natural 6" in " ".join(s.text for s in r.steps)
+    assert r.models_removed[1] == 1 - (1 - Fraction(2, 3) * Fraction(1, 6)) ** 3  # 3+ to hit; S4 v T6: only 6s
