@@ -26,8 +26,8 @@ from hitrules.damage import (
 )
 from hitrules.dice import AttackDice, d6_faces, parse_attacks
 
-#: Close combat (RULES.md §7) lives in hitrules.combat, which imports this module; fantasy
-#: re-exports these names, loaded on first use (PEP 562) whichever module was imported first.
+#: Close combat (docs/rules.md § Fantasy close combat) lives in hitrules.combat, which imports
+#: this module; fantasy re-exports these names, loaded on first use (PEP 562) whichever module was imported first.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
                  "melee_score", "strike")
 
@@ -440,7 +440,7 @@ def save_chance(armour: int | None = None, ap: int = 0, ward: int | None = None)
 @dataclass(frozen=True)
 class Weapon:
     """What a hit does: Strength, AP, Multiple Wounds, Poisoned Attacks, Armour Bane (X), and in
-    combat Killing Blow and Monster Slayer (RULES.md §7)."""
+    combat Killing Blow and Monster Slayer (docs/rules.md § Fantasy close combat)."""
 
     strength: int
     ap: int = 0
@@ -467,7 +467,7 @@ class Weapon:
 @dataclass(frozen=True)
 class Target:
     """The target unit: Toughness, armour, ward, Regeneration, Wounds per model, models, and its
-    troop type (one of TROOP_TYPES: what it brings to combat, RULES.md §7)."""
+    troop type (one of TROOP_TYPES: what it brings to combat, docs/rules.md § Fantasy close combat)."""
 
     toughness: int
     armour: int | None = None

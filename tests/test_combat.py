@@ -1,7 +1,6 @@
 """Fantasy close combat: RULES.md §7, its worked examples, brute force over every die, and a
 seeded simulation of bigger rounds."""
 
-import re
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -545,11 +544,15 @@ def test_why_follows_the_round():
     text = "\n".join(s.text for s in r.steps)
     assert "the charger's Baron" in text and "Killing Blow" in text and "Initiative 5" in text
     assert text.index("Initiative 5") < text.index("Initiative 4") < text.index("Initiative 3")
-    cited = set(re.findall(r"\]\(rules#([\w-]+)\)", text))
+    cited = {s.anchor for s in r.steps if s.anchor}
     assert cited == {"fantasy-close-combat", "fantasy-combat-who-strikes-first", "fantasy-combat-the-combat-result",
                      "fantasy-combat-the-break-test", "fantasy-combat-killing-blow-and-monster-slayer"}
     sections = {anchor(h.split("\n")[0]) for h in Path("docs/rules.md").read_text(encoding="utf-8").split("\n## ")}
     assert cited <= sections
+    headings = {anchor(h): h for h in (h.split("\n")[0] for h in
+                                       Path("docs/rules.md").read_text(encoding="utf-8").split("\n## "))}
+    for step in r.steps:  # a step names the section it carries, so a page can link the words
+        assert not step.anchor or f"docs/rules.md § {headings[step.anchor]}" in step.text
     assert "Stubborn" in text
 
 
@@ -655,6 +658,7 @@ def test_monte_carlo_agrees_with_a_bigger_round():
 
 
 def test_the_engine_uses_only_the_standard_library_and_names_everything_public():
+    assert "RULES.md" not in Path(combat.__file__).read_text(encoding="utf-8")  # players have docs/rules.md
     import ast
     import sys
 
