@@ -452,6 +452,10 @@ BRUTE_CASES = {
     "Disrupted, and Massed Infantry against a rear charge": (
         side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", disrupted=True),
         side(models=1, attacks=2, wounds=2, position="rear", massed_infantry=True, troop="monster")),
+    "one step: Killing Blow, then Multiple Wounds, then single wounds": (
+        side(models=1, weapon=Weapon(5), others=(combat.Fighters(1, 3, Weapon(5, multiple_wounds="2"), 3),
+                                               combat.Fighters(1, 3, Weapon(4, killing_blow=True), 3))),
+        side(models=2, wounds=3, initiative=1, regeneration=6)),
     "ranks, Massed Infantry and outnumbering": (
         side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
         side(models=1, initiative=4, attacks=2, leadership=8)),
