@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, factorial, lcm
+from math import comb, factorial, gcd, lcm
 
 from hitrules._steps import (
     Step,
@@ -24,7 +24,7 @@ from hitrules._steps import (
     reading,
 )
 from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
-from hitrules.dice import AttackDice, Distribution, d6_faces, hits, parse_attacks
+from hitrules.dice import AttackDice, Distribution, _convolve, d6_faces, hits, parse_attacks
 from hitrules.fantasy import (
     MODIFIER_RANGE,
     MULTIPLE_WOUNDS_MOST,
@@ -597,9 +597,9 @@ class _Damage:
             runs.append(new)
         return runs[count]
 
-    def unsaved(self, blow: _Blow, attacks: int) -> dict:
-        """(Killing Blows, ordinary unsaved wounds) from ``attacks`` attacks: ways over den^attacks."""
-        a, b, den = blow.ways_killing, blow.ways_ordinary, blow.den
+    def unsaved(self, a: int, b: int, den: int, attacks: int) -> dict:
+        """(Killing Blows, ordinary unsaved wounds) from ``attacks`` attacks, each one or the other in
+        ``a`` and ``b`` ways out of ``den``: ways over den^attacks."""
         key = (a, b, den, attacks)
         if key not in self._unsaved:
             c = den - a - b
@@ -625,11 +625,16 @@ class _Volley:
     def __init__(self, damage: _Damage, blows: list[tuple[_Blow, AttackDice | int]]):
         _check_size(blows)
         self.damage, self.blows = damage, blows
+        # Into models of one Wound with no Regeneration, every unsaved wound removes one model:
+        # a Killing Blow or Multiple Wounds changes nothing, so all of them are single wounds.
+        plain = damage.wounds == 1 and damage.regeneration is None
+        self.ways = [(0, b.ways_killing + b.ways_ordinary, b.den) if plain else
+                     (b.ways_killing, b.ways_ordinary, b.den) for b, _ in blows]
         dice_of, most_of = [], []
         groups: list[list] = []  # [Multiple Wounds dice, the most wounds it can take]
         for blow, attacks in blows:
             most = attacks if isinstance(attacks, int) else attacks.maximum
-            dice = blow.multiple_wounds
+            dice = _ONE_WOUND if plain else blow.multiple_wounds
             if dice != _ONE_WOUND:
                 groups.append([dice, 0])
             dice_of.append(len(groups) - 1 if dice != _ONE_WOUND else None)
@@ -646,80 +651,86 @@ class _Volley:
             den *= damage.den(dice) ** most
         self.den = den
         self._unsaved: dict = {}
-        self._landed: dict = {}
         self._kernels: dict = {}
 
     def _one(self, i: int, count: int | None) -> dict:
         """Profile i's (Killing Blows, ordinary wounds), as ways over its share of the denominator."""
         key = (i, count)
         if key not in self._unsaved:
-            blow, attacks = self.blows[i]
+            attacks = self.blows[i][1]
+            a, b, den = self.ways[i]
             out: dict = {}
             if isinstance(attacks, int):
-                scale = blow.den ** (attacks - count)
-                out = {k: w * scale for k, w in self.damage.unsaved(blow, count).items()}
+                scale = den ** (attacks - count)
+                out = {k: w * scale for k, w in self.damage.unsaved(a, b, den, count).items()}
             else:
                 for n, ways in enumerate(attacks.weights()):
-                    scale = ways * blow.den ** (attacks.maximum - n)
-                    for k, w in (self.damage.unsaved(blow, n).items() if ways else ()):
+                    scale = ways * den ** (attacks.maximum - n)
+                    for k, w in (self.damage.unsaved(a, b, den, n).items() if ways else ()):
                         out[k] = out.get(k, 0) + w * scale
             self._unsaved[key] = out
         return self._unsaved[key]
 
-    def landed(self, counts: tuple) -> dict:
-        """The unsaved wounds of the whole step: (Killing Blows, wounds per group) -> ways."""
-        if counts in self._landed:
-            return self._landed[counts]
-        joint = {(0,) * (len(self.groups) + 1): 1}
-        for i, count in enumerate(counts):
-            g = self.group_of[i] + 1
-            new: dict = {}
-            for (killing, ordinary), w in self._one(i, count).items():
-                for key, v in joint.items():
-                    k = list(key)
-                    k[0] += killing
-                    k[g] += ordinary
-                    k = tuple(k)
-                    new[k] = new.get(k, 0) + v * w
-            joint = new
-        self._landed[counts] = joint
-        return joint
-
     def kernel(self, lost: int, counts: tuple) -> tuple:
-        """(Wounds lost, Wounds recovered) after this step, into the unit with ``lost`` Wounds lost,
-        when the profiles make ``counts`` attacks (None for dice): ways over :attr:`den`."""
+        """The unit's Wounds lost after this step, from ``lost``, when the profiles make ``counts``
+        attacks (None for dice): for each, the ways over :attr:`den` of 0, 1, 2 … Wounds recovered,
+        their sum and their first moment (see :func:`_kernel_entry`)."""
         key = (lost, counts)
         if key in self._kernels:
             return self._kernels[key]
-        damage = self.damage
-        out: dict = {}
-        for landed, w in self.landed(counts).items():
-            states = {(damage.killing(lost, landed[0]), 0): w}
-            for (dice, most), count in zip(self.groups, landed[1:], strict=True):
+        damage, work = self.damage, self.damage.work
+        # First every profile's Killing Blows (they add up: each removes the next model outright),
+        # keeping count of each group's ordinary wounds still to land: (lost, recovered, pending) -> ways.
+        states: dict = {(lost, 0, (0,) * len(self.groups)): 1}
+        for i, count in enumerate(counts):
+            g = self.group_of[i]
+            one = self._one(i, count)
+            work.add(len(states) * len(one))
+            new: dict = {}
+            for (now, recovered, pending), v in states.items():
+                for (killing, ordinary), w in one.items():
+                    waiting = list(pending)
+                    waiting[g] += ordinary
+                    k = (damage.killing(now, killing), recovered, tuple(waiting))
+                    new[k] = new.get(k, 0) + v * w
+            states = new
+        # Then each group's ordinary wounds, one group after the other, in the side's order.
+        for g, (dice, most) in enumerate(self.groups):
+            full_pad = damage.den(dice) ** most
+            new = {}
+            for (now, recovered, pending), v in states.items():
+                count = pending[g]
+                rest = (*pending[:g], 0, *pending[g + 1:])
                 if not count:
+                    k = (now, recovered, rest)
+                    new[k] = new.get(k, 0) + v * full_pad
                     continue
-                pad = damage.den(dice) ** (most - count)
-                new: dict = {}
-                for (now, recovered), v in states.items():
-                    after = damage.after(dice, now, count)
-                    damage.work.add(len(after))
-                    for (then, more), u in after.items():
-                        k = (then, recovered + more)
-                        new[k] = new.get(k, 0) + v * u * pad
-                states = new
-            pad = 1
-            for (dice, most), count in zip(self.groups, landed[1:], strict=True):
-                pad *= damage.den(dice) ** most if not count else 1
-            for k, v in states.items():
-                out[k] = out.get(k, 0) + v * pad
-        self._kernels[key] = result = tuple(out.items())
+                after = damage.after(dice, now, count)
+                work.add(len(after))
+                scale = v * damage.den(dice) ** (most - count)
+                for (then, more), u in after.items():
+                    k = (then, recovered + more, rest)
+                    new[k] = new.get(k, 0) + scale * u
+            states = new
+        out = {(now, recovered): v for (now, recovered, _), v in states.items()}
+        by_lost: dict = {}
+        for (then, recovered), v in out.items():
+            by_lost.setdefault(then, {})[recovered] = v
+        self._kernels[key] = result = tuple(
+            _kernel_entry(then, [ways.get(r, 0) for r in range(max(ways) + 1)]) for then, ways in by_lost.items())
         return result
 
 
+def _kernel_entry(lost: int, ways: list[int]) -> tuple:
+    """One next state of a unit: its Wounds lost, the ways of each number of Wounds recovered, and
+    (for the expected score) the ways in all and the Wounds recovered summed over them."""
+    return lost, tuple(ways), sum(ways), sum(r * w for r, w in enumerate(ways))
+
+
 def _lost_distributions(states, den: int, wounds: int, full: int) -> tuple[Distribution, Distribution]:
-    """Wounds lost and models removed, from ((Wounds lost, recovered), ways over den) pairs."""
+    """Wounds lost and models removed, from a unit's next states (see :func:`_kernel_entry`)."""
     lost = [0] * (full + 1)
-    for (n, _), w in states:
+    for n, _, w, _ in states:
         lost[n] += w
     removed = [0] * (full // wounds + 1)
     for n, w in enumerate(lost):
@@ -780,8 +791,8 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
 #: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage
 #: into one unit: beyond these, working the round out exactly is too slow for a page.
 MAX_PROFILE_ATTACKS = 100
-#: The most steps one round may take (each a multiplication of whole numbers): about a second.
-MAX_WORK = 1_000_000
+#: The most steps one round may take (each about a multiplication of whole numbers): about 200 ms.
+MAX_WORK = 400_000
 
 
 def _check_size(blows) -> None:
@@ -881,8 +892,9 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     wounds = (charger.unit.wounds, charged.unit.wounds)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({_COMBAT}).", topic="round", anchor=_cites("combat"))]
-    # (the charger's Wounds lost, the charged's, Wounds the charged recovered minus the charger's) -> ways
-    states = {(0, 0, 0): 1}
+    # (the charger's Wounds lost, the charged's) -> the ways of each difference d of the Wounds the
+    # charged recovered minus those the charger recovered, as (the lowest d, [ways of d, d + 1, ...])
+    states: dict = {(0, 0): (0, [1])}
     den = 1
     recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
     for phase in _phases(charger, charged):
@@ -900,34 +912,41 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
         rank_and_file = [tuple(p[2] for p in phase.profiles[s]) for s in (0, 1)]
         new: dict = {}
         gained = [0, 0]
-        for (lost_x, lost_y, diff), w in states.items():
-            lost = (lost_x, lost_y)
+        for lost, (low, ways) in states.items():
             nexts = []
             for t in (0, 1):
                 volley, attacker = into[t], 1 - t
                 if volley is None:
-                    nexts.append((((lost[t], 0), 1),))
+                    nexts.append((_kernel_entry(lost[t], [1]),))
                 elif lost[attacker] == full[attacker] or lost[t] == full[t]:
                     # wiped out: it strikes no more, or there is nothing left to strike
-                    nexts.append((((lost[t], 0), volley.den),))
+                    nexts.append((_kernel_entry(lost[t], [volley.den]),))
                 else:
                     slain = lost[attacker] // wounds[attacker]
                     counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if rf else None
                                    for rf in rank_and_file[attacker])
                     nexts.append(volley.kernel(lost[t], counts))
-            work.add(len(nexts[0]) * len(nexts[1]))
-            for (x, rx), wx in nexts[0]:
-                weight = w * wx
-                if rx:
-                    gained[0] += weight * rx * (into[1].den if into[1] else 1)
-                for (y, ry), wy in nexts[1]:
-                    key = (x, y, diff + ry - rx)
-                    new[key] = new.get(key, 0) + weight * wy
-                    if ry:
-                        gained[1] += weight * wy * ry
-        states = new
+            total = sum(ways)
+            cost = 0
+            for x, ways_x, all_x, moment_x in nexts[0]:
+                gained[0] += total * moment_x * (into[1].den if into[1] else 1)
+                # the charger's recovered Wounds count against the charger: its polynomial runs backwards
+                then_x = _times(ways, ways_x[::-1])
+                low_x = low - len(ways_x) + 1
+                cost += _cost(len(ways), len(ways_x))
+                for y, ways_y, _, moment_y in nexts[1]:
+                    gained[1] += total * all_x * moment_y
+                    _add(new, (x, y), low_x, _times(then_x, ways_y))
+                    cost += _cost(len(then_x), len(ways_y))
+            work.add(cost)
+        work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
         den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
         recovered = [r + Fraction(g, den) for r, g in zip(recovered, gained, strict=True)]
+        # The padding that keeps one denominator is mostly common to every weight: take it out, so
+        # the next steps multiply smaller numbers.
+        common = gcd(den, *(w for _, ways in new.values() for w in ways))
+        den //= common
+        states = {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}
         steps.append(_after_text(phase, states, den, sides, full))
     return _result(sides, states, den, full, steps, recovered)
 
@@ -970,10 +989,40 @@ def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side,
     return text + "."
 
 
+def _times(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> list[int]:
+    """The product of two polynomials (lists of ways): the ways of each sum of their two counts."""
+    if len(b) == 1:
+        return [x * b[0] for x in a]
+    if len(a) == 1:
+        return [a[0] * y for y in b]
+    return list(_convolve(tuple(a), b))
+
+
+def _cost(n: int, m: int) -> int:
+    """About the steps of a product of polynomials of n and m terms (see :func:`dice._convolve`: one
+    big multiplication past 16 terms) and of adding it in."""
+    return 3 + (n * m if min(n, m) <= 16 else 8 * (n + m))
+
+
+def _add(states: dict, key, low: int, ways: list[int]) -> None:
+    """Add the polynomial ``ways`` (its first entry for ``low``) to the one ``states`` holds at ``key``."""
+    if key not in states:
+        states[key] = (low, ways)
+        return
+    old_low, old = states[key]
+    start = min(low, old_low)
+    out = [0] * (max(low + len(ways), old_low + len(old)) - start)
+    for first, poly in ((old_low, old), (low, ways)):
+        for i, w in enumerate(poly, start=first - start):
+            out[i] += w
+    states[key] = (start, out)
+
+
 def _after_text(phase: _Phase, states: dict, den: int, sides, full) -> Step:
     lost = [0, 0]
     wiped = [0, 0]
-    for key, w in states.items():
+    for key, (_, ways) in states.items():
+        w = sum(ways)
         for s in (0, 1):
             lost[s] += key[s] // sides[s].unit.wounds * w
             wiped[s] += w if key[s] == full[s] else 0
@@ -999,16 +1048,13 @@ def _result(sides, states: dict, den: int, full, steps: list[Step], recovered) -
     tests = [dict.fromkeys(("break", "fall_back", "give_ground", "wiped_out"), 0) for _ in sides]
     models_lost = [[0] * (n + 1) for n in models]
     scored = [0, 0]
-    pairs: dict = {}  # (Wounds lost by each side) -> [(Wounds recovered, charged minus charger, ways)]
-    for (*lost, recovered_diff), w in states.items():
-        pairs.setdefault(tuple(lost), []).append((recovered_diff, w))
     # (score difference, each side wiped out, each side's Unit Strength more than twice the other's) -> ways
     ends: dict = {}
-    for lost, runs in pairs.items():
+    for lost, (low, runs) in states.items():
         left = [models[s] - lost[s] // wounds[s] for s in (0, 1)]
         wiped = [lost[s] == full[s] for s in (0, 1)]
         us = [strength[s][left[s]] for s in (0, 1)]
-        ways = sum(w for _, w in runs)
+        ways = sum(runs)
         score = []
         for s in (0, 1):
             points = lost[1 - s]  # the Wounds the enemy lost (and those it recovered: below)
@@ -1018,9 +1064,10 @@ def _result(sides, states: dict, den: int, full, steps: list[Step], recovered) -
             models_lost[s][models[s] - left[s]] += ways
             scored[s] += points * ways
         flags = (wiped[0], wiped[1], us[0] > 2 * us[1], us[1] > 2 * us[0])
-        for recovered_diff, w in runs:
-            key = (score[0] - score[1] + recovered_diff, *flags)
-            ends[key] = ends.get(key, 0) + w
+        for recovered_diff, w in enumerate(runs, start=low):
+            if w:
+                key = (score[0] - score[1] + recovered_diff, *flags)
+                ends[key] = ends.get(key, 0) + w
     for (diff, *flags), w in ends.items():
         difference[diff] = difference.get(diff, 0) + w
         wiped, outnumbers = flags[:2], flags[2:]

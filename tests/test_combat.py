@@ -6,6 +6,8 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from test_fuzz import SPEED_LIMITS
+from test_fuzz_chain import cpu_seconds
 
 from hitrules import combat, fantasy
 from hitrules._steps import anchor
@@ -686,3 +688,40 @@ def test_strike_explains_killing_blow_and_where_it_does_not_work():
     r = fantasy.strike(fighters, Target(6, wounds=6, troop="monster"), 3)
     assert "Monster Slayer: a natural 6" in " ".join(s.text for s in r.steps)
     assert r.models_removed[1] == 1 - (1 - Fraction(2, 3) * Fraction(1, 6)) ** 3  # 3+ to hit; S4 v T6: only 6s
+
+
+# The slowest accepted rounds (a limit under make fuzz; tests/test_fuzz_chain.py fuzzes the API) ----
+
+def _big(models, wounds, regeneration, multiple_wounds, fighting, supporting, attacks, **more):
+    weapon = Weapon(5, ap=-1, multiple_wounds=multiple_wounds, killing_blow=True, poisoned=True, armour_bane=1)
+    unit = Target(4, armour=4, ward=6, regeneration=regeneration, wounds=wounds, models=models)
+    others = (combat.Fighters("D6", 6, Weapon(6, multiple_wounds="D3", killing_blow=True), 5, reroll="failed"),
+              combat.Fighters(4, 4, Weapon(4), 3))
+    return combat.Side(unit, 4, 3, 8, 5, fighting, supporting, attacks, weapon, others=others, reroll="failed",
+                       reroll_sixes=True, **more)
+
+
+IMPACT = combat.Fighters("2D6", 1, Weapon(5, killing_blow=True), 1, automatic=True)
+STOMP = combat.Fighters("D6", 1, Weapon(5), 1, automatic=True)
+WORST_ROUNDS = {
+    "100 against 100 one-Wound models, 10 wide with a supporting rank, 2 Attacks": lambda: combat.combat_round(
+        _big(100, 1, None, "1", 10, 10, 2), _big(100, 1, None, "1", 10, 10, 2)),
+    "30 against 30 one-Wound models, Impact Hits and Stomps, 2 Attacks": lambda: combat.combat_round(
+        _big(30, 1, None, "1", 10, 10, 2, impact=IMPACT, stomp=STOMP), _big(30, 1, None, "1", 10, 10, 2)),
+    "10 against 10 two-Wound models with Multiple Wounds (D3)": lambda: combat.combat_round(
+        _big(10, 2, None, "D3", 5, 0, 2, impact=IMPACT), _big(10, 2, None, "D3", 5, 0, 2, stomp=STOMP)),
+    "3 trolls with Regeneration against 20 goblins": lambda: combat.combat_round(
+        _big(3, 3, 4, "1", 3, 0, 3), _big(20, 1, None, "1", 5, 5, 1)),
+    "a strike of 100 attacks of Multiple Wounds (D6) into 10 monsters of 10 Wounds": lambda: fantasy.strike(
+        combat.Fighters(100, 5, Weapon(6, multiple_wounds="D6", monster_slayer=True), 3),
+        Target(6, wounds=10, models=10, troop="monster"), 5),
+}
+
+
+@pytest.mark.parametrize("name", WORST_ROUNDS)
+def test_the_slowest_accepted_rounds_compute_in_under_200_ms(name):
+    """MAX_WORK and MAX_PROFILE_ATTACKS keep every accepted round near 200 ms of CPU or less (best
+    of three; a limit only under make fuzz); these big ones are accepted."""
+    seconds = min(cpu_seconds(WORST_ROUNDS[name]) for _ in range(3))
+    print(f"{name}: {seconds * 1000:.1f} ms")
+    assert seconds < 0.2 or not SPEED_LIMITS
