@@ -22,7 +22,8 @@ FIGURES_KEPT = 128
 #: The pages: file (and address), title, icon. The first is the home page.
 PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy: Roll to Hit", "my_location"),
          ("ninth", "9th edition: hit roll", "rocket_launch"), ("explore", "Explore", "monitoring"),
-         ("learn", "Learn", "school"), ("rules", "Our reading of the rules", "menu_book"))
+         ("learn", "Learn", "school"), ("combat", "Fantasy combat", "swords"),
+         ("rules", "Our reading of the rules", "menu_book"))
 #: How many of its addresses a page remembers for Back and Forward (:func:`page_values`).
 ADDRESSES_KEPT = 24
 #: This run's page values, and the keys of its widgets not drawn last run (for :func:`key`).
@@ -111,6 +112,16 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     return values, tuple(warnings)
 
 
+def apply_values(prefix: str, params: tuple[urlstate.Param, ...], values: dict) -> None:
+    """Put ``values`` into every input of the page, drawn or waiting in its store (a preset, in a
+    widget's callback: it runs before the page is drawn)."""
+    state = st.session_state
+    state[f"_{prefix}_values"] = dict(values)
+    for name, p in _PARAMS[prefix].items():
+        if (full := f"{prefix}_{name}") in state:
+            state[full] = _widget_value(p, values[name])
+
+
 def key(prefix: str, name: str) -> str:
     """The key of the page's widget for ``name``. A widget not drawn last run gets its value back
     from the page's values first: only drawn widgets keep a key, as every key costs every widget
@@ -154,13 +165,13 @@ def _address(query: dict) -> tuple:
     return tuple(sorted(query.items()))
 
 
-def situation(make, values: dict):
-    """The page's situation and its answer, or ``(None, None)`` with the refusal shown: a few limits
+def situation(make, values: dict, answer=situations.answer):
+    """The page's situation and its ``answer``, or ``(None, None)`` with the refusal shown: a few limits
     only show in combination (two split-fire groups of 1,000 shots). The settings stay, so the
     player can change the one that is too much."""
     try:
         sit = make(values)
-        return sit, situations.answer(sit)
+        return sit, answer(sit)
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
         return None, None

@@ -375,5 +375,74 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
              if p.name in values and p.name not in link and _older_forms(p, link.keys())}
     return {p.name: link[p.name] for p in params if p.name in link}  # in the parameters' order
 
+
+# ----- /combat: one round of fantasy close combat, the charger (``a_``) against the charged (``d_``) -----
+
+#: The weapon rules of a melee profile, as a list.
+MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
+#: A side's bonuses and rules that are yes or no, as a list.
+COMBAT_FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
+                "stubborn", "reroll_sixes")
+POSITIONS = ("front", "flank", "rear")
+#: The to-hit modifier of a side's profiles (a failed Fear test is -1).
+MELEE_MODIFIER_RANGE = (-6, 6)
+#: The models in the fighting and the supporting rank.
+RANK_MODELS_RANGE = (0, 100)
+
+
+def _profile(p: str, strength: int, attacks: Param) -> tuple[Param, ...]:
+    """What a melee profile strikes with: attacks, Strength, AP, Multiple Wounds, Armour Bane, rules."""
+    return (attacks, _whole(f"{p}s", strength, *fantasy.STRENGTH_RANGE, "Strength"),
+            _whole(f"{p}ap", 0, *fantasy.AP_RANGE, "AP"),
+            _damage(f"{p}mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
+            _whole(f"{p}bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"),
+            _multi(f"{p}rules", MELEE_RULES, "melee rule"))
+
+
+def _automatic(p: str, name: str) -> tuple[Param, ...]:
+    """Impact Hits or Stomp Attacks: how many (``0`` for none), and their Strength and AP."""
+    return (Param(f"{p}{name}", "0", lambda text: str(dice.parse_attacks(text)) if text.strip() != "0" else "0",
+                  text=True),
+            _whole(f"{p}{name}_s", 4, *fantasy.STRENGTH_RANGE, "Strength"),
+            _whole(f"{p}{name}_ap", 0, *fantasy.AP_RANGE, "AP"))
+
+
+def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
+    """One side of the round: its unit, its rank and file, a champion or character, Impact Hits
+    (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
+    return (
+        _whole(f"{p}models", models, *damage.MODELS_RANGE, "Models in the unit"),
+        _whole(f"{p}wounds", 1, *fantasy.WOUNDS_RANGE, "Wounds per model"),
+        _whole(f"{p}ws", ws, *fantasy.BS_RANGE, "WS"),
+        _whole(f"{p}t", 3, *fantasy.TOUGHNESS_RANGE, "Toughness"),
+        _whole(f"{p}i", initiative, *fantasy.BS_RANGE, "Initiative"),
+        _score(f"{p}armour", "The armour save", 5 if charger else 6),
+        _score(f"{p}ward", "The ward save"), _score(f"{p}regen", "Regeneration"),
+        _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
+        _whole(f"{p}width", 5, 1, 20, "Rank width"),
+        _whole(f"{p}ld", 7, 2, 10, "Leadership"),
+        _whole(f"{p}fighting", 5, *RANK_MODELS_RANGE, "Models in the fighting rank"),
+        _whole(f"{p}supporting", 5, *RANK_MODELS_RANGE, "Models in the supporting rank"),
+        *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
+        _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
+        _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
+        _flag(f"{p}more"),
+        _flag(f"{p}char"),
+        *_profile(f"{p}char_", 4, _attacks(f"{p}char_attacks", "2")),
+        _whole(f"{p}char_ws", 5, *fantasy.BS_RANGE, "WS"),
+        _whole(f"{p}char_i", 5, *fantasy.BS_RANGE, "Initiative"),
+        _flag(f"{p}auto"),
+        *(_automatic(p, "impact") if charger else ()),
+        *_automatic(p, "stomp"),
+        _choice(f"{p}position", "front", POSITIONS, "position"),
+        _whole(f"{p}bonus", 0, 0, 10, "Other bonus"),
+        _multi(f"{p}flags", COMBAT_FLAGS, "bonus"),
+    )
+
+
+COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
+                             *_side("d_", False, 20, "regular_infantry", 3, 3, 3))
+
+
 #: Every page's parameters, by the page's name (its widgets' key prefix).
-PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN}
+PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN, "combat": COMBAT}

@@ -1,0 +1,175 @@
+"""The /combat page's situation: one round between two sides, folded from the page's values, and back.
+
+The page hands over the values :mod:`hitrules.urlstate` reads from a link (``a_`` for the
+charger, ``d_`` for the charged); :func:`combat_situation` folds them into two
+:class:`fantasy.Side` values, leaving out the inputs that change nothing (a hidden champion,
+Impact Hits of 0). :func:`combat_values` turns a situation back into the values of its link,
+so a link reproduces what the page shows. The presets (``combat_presets.json``) are match-ups
+written as links.
+
+>>> from hitrules import urlstate
+>>> values = urlstate.parse_query(urlstate.COMBAT, {"a_ws": "4", "d_ws": "3"}).values
+>>> sit = combat_situation(values)
+>>> sit.charger.ws, sit.charged.ws, str(hit_readout(values, "a_").chance)
+(4, 3, '2/3')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from hitrules import dice, fantasy
+
+__all__ = ["ANSWERS_KEPT", "COMBAT_PRESETS", "CombatPreset", "CombatSituation", "HitReadout", "SIDES", "answer",
+           "combat_situation", "combat_values", "hit_readout", "preset_values"]
+
+#: How many rounds the process keeps worked out (least recently used first out).
+ANSWERS_KEPT = 64
+#: Each side's prefix in the page's values, and its name.
+SIDES = {"a_": "the charger", "d_": "the charged"}
+_RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
+_FLAG_FIELDS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
+                "stubborn", "reroll_sixes")
+
+
+@dataclass(frozen=True)
+class CombatSituation:
+    """The charger and the charged, each a :class:`fantasy.Side`."""
+
+    charger: fantasy.Side
+    charged: fantasy.Side
+
+
+def _weapon(values: dict, p: str, more: bool, strength: str = "s", ap: str = "ap") -> fantasy.Weapon:
+    """A profile's weapon; its Multiple Wounds and Armour Bane count only with ``more`` shown."""
+    rules = {field: name in values[f"{p}rules"] for name, field in _RULE_FIELDS.items()}
+    return fantasy.Weapon(values[f"{p}{strength}"], values[f"{p}{ap}"], values[f"{p}mw"] if more else "1",
+                          rules.pop("poisoned"), values[f"{p}bane"] if more else 0, **rules)
+
+
+def _automatic(values: dict, p: str, name: str, side_ws: int, side_i: int) -> fantasy.Fighters | None:
+    """Impact Hits or Stomps of ``p``'s side, or None when there are none (``0``, or the part hidden)."""
+    if not values[f"{p}auto"] or values.get(f"{p}{name}", "0") == "0":
+        return None
+    return fantasy.Fighters(values[f"{p}{name}"], side_ws, fantasy.Weapon(values[f"{p}{name}_s"], values[f"{p}{name}_ap"]),
+                            side_i, automatic=True)
+
+
+def _side(values: dict, p: str) -> fantasy.Side:
+    more = values[f"{p}more"]
+    unit = fantasy.Target(values[f"{p}t"], values[f"{p}armour"], values[f"{p}ward"] if more else None,
+                          values[f"{p}regen"] if more else None, values[f"{p}wounds"], values[f"{p}models"],
+                          troop=values[f"{p}troop"])
+    modifier, reroll = (values[f"{p}mod"], values[f"{p}reroll"]) if more else (0, "none")
+    others = ()
+    if values[f"{p}char"]:
+        c = f"{p}char_"
+        others = (fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c, more), values[f"{c}i"],
+                                   modifier, reroll),)
+    flags = {name: name in values[f"{p}flags"] for name in _FLAG_FIELDS}
+    ws, initiative = values[f"{p}ws"], values[f"{p}i"]
+    return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], values[f"{p}fighting"],
+                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p, more), others,
+                        _automatic(values, p, "impact", ws, initiative), _automatic(values, p, "stomp", ws, initiative),
+                        modifier, reroll, position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
+
+
+def combat_situation(values: dict) -> CombatSituation:
+    """The round the page's values describe; a ValueError names an input the rules cannot take."""
+    return CombatSituation(_side(values, "a_"), _side(values, "d_"))
+
+
+def _weapon_values(weapon: fantasy.Weapon, p: str) -> dict:
+    return {f"{p}s": weapon.strength, f"{p}ap": weapon.ap, f"{p}mw": weapon.multiple_wounds,
+            f"{p}bane": weapon.armour_bane, f"{p}rules": tuple(name for name, field in _RULE_FIELDS.items()
+                                                                if getattr(weapon, field))}
+
+
+def _side_values(side: fantasy.Side, p: str) -> dict:
+    unit = side.unit
+    values = {f"{p}models": unit.models, f"{p}wounds": unit.wounds, f"{p}ws": side.ws, f"{p}t": unit.toughness,
+              f"{p}i": side.initiative, f"{p}armour": unit.armour, f"{p}ward": unit.ward,
+              f"{p}regen": unit.regeneration, f"{p}troop": unit.troop, f"{p}width": side.rank_width,
+              f"{p}ld": side.leadership, f"{p}fighting": side.fighting, f"{p}supporting": side.supporting,
+              f"{p}attacks": side.attacks, **_weapon_values(side.weapon, p), f"{p}mod": side.modifier,
+              f"{p}reroll": side.reroll, f"{p}position": side.position, f"{p}bonus": side.bonus,
+              f"{p}flags": tuple(name for name in _FLAG_FIELDS if getattr(side, name))}
+    rarer = (unit.ward, unit.regeneration, side.weapon.multiple_wounds != "1", side.weapon.armour_bane, side.modifier,
+             side.reroll != "none")
+    values[f"{p}char"] = bool(side.others)
+    for other in side.others[:1]:
+        c = f"{p}char_"
+        values |= {f"{c}attacks": str(dice.parse_attacks(other.attacks)), f"{c}ws": other.ws,
+                   f"{c}i": other.initiative, **_weapon_values(other.weapon, c)}
+        rarer += (other.weapon.multiple_wounds != "1", other.weapon.armour_bane)
+    values[f"{p}more"] = any(value not in (None, False, 0) for value in rarer)
+    values[f"{p}auto"] = side.impact is not None or side.stomp is not None
+    for name in ("impact", "stomp"):
+        if (hits := getattr(side, name)) is not None:
+            values |= {f"{p}{name}": str(dice.parse_attacks(hits.attacks)), f"{p}{name}_s": hits.weapon.strength,
+                       f"{p}{name}_ap": hits.weapon.ap}
+    return values
+
+
+def combat_values(sit: CombatSituation) -> dict:
+    """The page's values that reproduce ``sit`` (for its link)."""
+    return _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def answer(sit: CombatSituation) -> fantasy.RoundResult:
+    """The round worked out, once per situation for every user."""
+    return fantasy.combat_round(sit.charger, sit.charged)
+
+
+@dataclass(frozen=True)
+class HitReadout:
+    """What one side's rank and file needs to hit the other: the score on the chart, and the chance."""
+
+    score: int
+    chance: Fraction
+    ws: int
+    target_ws: int
+
+
+def hit_readout(values: dict, p: str) -> HitReadout:
+    """What the rank and file of ``p``'s side needs to hit the other side, read from the page's values
+    (so it answers even when the round cannot be worked out): its modifier and re-rolls count with
+    the rarer rules shown, as in the round, and so does the enemy's forced re-roll of 6s."""
+    enemy = "d_" if p == "a_" else "a_"
+    more = values[f"{p}more"]
+    ws, target_ws = values[f"{p}ws"], values[f"{enemy}ws"]
+    chance = fantasy.melee_hit_chance(ws, target_ws, values[f"{p}mod"] if more else 0,
+                                      values[f"{p}reroll"] if more else "none", "reroll_sixes" in values[f"{enemy}flags"])
+    return HitReadout(fantasy.melee_score(ws, target_ws), chance, ws, target_ws)
+
+
+@dataclass(frozen=True)
+class CombatPreset:
+    """A familiar match-up: its name, where its profiles come from, and its link's parameters."""
+
+    key: str
+    name: str
+    source: str
+    query: tuple[tuple[str, str], ...]
+
+
+def _load_presets() -> dict[str, CombatPreset]:
+    data = json.loads((Path(__file__).with_name("combat_presets.json")).read_text(encoding="utf-8"))
+    return {key: CombatPreset(key, entry["name"], entry["source"], tuple(entry["link"].items()))
+            for key, entry in data["presets"].items()}
+
+
+#: The match-ups a player can start from, by key.
+COMBAT_PRESETS = _load_presets()
+
+
+def preset_values(key: str) -> dict:
+    """The page's values of the preset ``key``: its link read as any link is (the rest at defaults)."""
+    from hitrules import urlstate  # urlstate reads the pages' parameters, which this module does not need
+
+    return urlstate.parse_query(urlstate.COMBAT, dict(COMBAT_PRESETS[key].query)).values

@@ -1,0 +1,191 @@
+"""Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
+
+import streamlit as st
+
+import webui
+from hitrules import combat_situations, fantasy, figures, urlstate
+from hitrules._steps import chance_text, reading
+from views import draw
+from views.target import score_input
+
+P = "combat"
+BOUNDS = urlstate.bounds(urlstate.COMBAT)
+HELP = ("One round of close combat between a charging unit and the unit it charged: Impact Hits, each "
+        "Initiative step, Stomps, the combat result and the loser's Break test, exact. Hover a chart for "
+        "the fractions; the Why below works through the round in order.")
+READING = reading("Fantasy close combat")
+TROOP_NAMES = {t: t.replace("_", " ").capitalize() for t in fantasy.TROOP_TYPES}
+RULE_NAMES = {"killing_blow": "Killing Blow", "monster_slayer": "Monster Slayer", "poisoned": "Poisoned Attacks"}
+FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1", "high_ground": "High ground +1",
+              "disrupted": "Disrupted (no ranks)", "massed_infantry": "Massed Infantry",
+              "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
+POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
+REROLL_NAMES = {"none": "none", "ones": "re-roll 1s", "failed": "re-roll misses"}
+PRESET_KEY = "combat_preset"
+
+
+def render() -> None:
+    values = webui.start_page(P, urlstate.COMBAT, "Fantasy combat", HELP)
+    sit, answer = webui.situation(combat_situations.combat_situation, values, combat_situations.answer)
+    if answer:
+        draw.metrics_row(("Charger wins", chance_text(answer.win), "The charger's score is higher, or the charged "
+                                                                   "unit is wiped out."),
+                         ("Draw", chance_text(answer.draw), "Equal scores (or both wiped out): no Break test."),
+                         ("Charger loses", chance_text(answer.lose), "The charged unit's score is higher, or the "
+                                                                     "charger is wiped out."),
+                         ("Charged unit breaks", chance_text(answer.charged_test.get("break", 0)),
+                          "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
+    st.selectbox("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), index=None, key=PRESET_KEY,
+                 format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
+                 placeholder="Choose a familiar match-up…",
+                 help="Fills in both sides with published profiles (their source is shown); change anything after.")
+    charger, charged = st.columns(2, gap="large")
+    with charger:
+        _side_inputs(values, "a_", "The charger")
+    with charged:
+        _side_inputs(values, "d_", "The charged")
+    if answer:
+        _results(sit, answer)
+    webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit) if sit else None)
+
+
+def _apply_preset() -> None:
+    """Put the chosen match-up into every input (drawn or waiting in the page's values), then clear the choice."""
+    state = st.session_state
+    chosen = state.get(PRESET_KEY)
+    if chosen is None:
+        return
+    webui.apply_values(P, urlstate.COMBAT, combat_situations.preset_values(chosen))
+    state[PRESET_KEY] = None
+    state[f"_{P}_preset_source"] = chosen
+
+
+def _key(name: str) -> str:
+    return webui.key(P, name)
+
+
+def _side_inputs(values: dict, p: str, title: str) -> None:
+    """One side: its unit, what it needs to hit, its rank and file, the rarer rules, a champion or
+    character, Impact Hits (the charger's) and Stomps, and its bonuses."""
+    st.subheader(title)
+    row = st.container(horizontal=True)
+    row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
+                     help="The unit's rank-and-file models; every enemy attack strikes them.")
+    row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
+                     help="Wounds per model; damage beyond a model's last Wound is lost.")
+    row.number_input("WS", *BOUNDS[f"{p}ws"], step=1, key=_key(f"{p}ws"),
+                     help="Weapon Skill, 1 to 10: compared with the enemy's WS on the chart to hit.")
+    row.number_input("T", *BOUNDS[f"{p}t"], step=1, key=_key(f"{p}t"), help="Toughness, against the enemy's Strength.")
+    row.number_input("I", *BOUNDS[f"{p}i"], step=1, key=_key(f"{p}i"),
+                     help="Initiative: higher strikes first, equal at the same time. A charger adds its charge "
+                          "bonus (+1 a full inch moved, to +3) here.")
+    score_input(row, "Armour", P, f"{p}armour")
+    row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,
+                  help="Sets the models a rank needs, the most Rank Bonus, the Unit Strength per model, and "
+                       "whether Killing Blow (infantry, cavalry) or Monster Slayer (monsters) works.")
+    row.number_input("Rank width", *BOUNDS[f"{p}width"], step=1, key=_key(f"{p}width"),
+                     help="Models in each rank, for the Rank Bonus.")
+    row.number_input("Leadership", *BOUNDS[f"{p}ld"], step=1, key=_key(f"{p}ld"),
+                     help="For the Break test: 2D6 plus the lost difference against it.")
+    readout = combat_situations.hit_readout(values, p)
+    st.markdown(f"**To hit:** WS {readout.ws} against WS {readout.target_ws} needs **{readout.score}+** on the "
+                f"chart; each attack hits with **{chance_text(readout.chance)}**.")
+    row = st.container(horizontal=True)
+    row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], step=1, key=_key(f"{p}fighting"),
+                     help="Models in base contact that strike with all their Attacks.")
+    row.number_input("Supporting", *BOUNDS[f"{p}supporting"], step=1, key=_key(f"{p}supporting"),
+                     help="Models in the rank behind: one supporting attack each (0 into a flank or rear).")
+    row.number_input("Attacks", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
+                     help="Attacks of each model in the fighting rank.")
+    row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
+    row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
+                     help="Armour Piercing, 0 or negative: it worsens the enemy's armour save.")
+    _rules(p, "Weapon rules")
+    if st.toggle("More: ward, Regen, to-hit rules", key=_key(f"{p}more"),
+                 help="Rarer rules: ward save, Regeneration, Multiple Wounds, Armour Bane, the to-hit modifier "
+                      "and re-rolls. They count only while shown."):
+        _more_inputs(p)
+    if st.toggle("Champion or character", key=_key(f"{p}char"),
+                 help="One more profile that fights with the unit but is never removed, and never counts "
+                      "for ranks or Unit Strength."):
+        _character_inputs(p)
+    charger = p == "a_"
+    if st.toggle("Impact Hits and Stomps" if charger else "Stomp Attacks", key=_key(f"{p}auto"),
+                 help="Hits with no roll to hit, at their own Strength and AP: Impact Hits first of all "
+                      "(the charger's only), Stomps last. 0 for none."):
+        for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))[0 if charger else 1:]:
+            row = st.container(horizontal=True)
+            row.text_input(label, key=_key(f"{p}{name}"), max_chars=8,
+                           help=f"How many {label}: 0 for none, a number or dice (D3, D6+1, 2D6).")
+            row.number_input(f"{label} S", *BOUNDS[f"{p}{name}_s"], step=1, key=_key(f"{p}{name}_s"),
+                             help="Their Strength, unmodified.")
+            row.number_input(f"{label} AP", *BOUNDS[f"{p}{name}_ap"], step=1, key=_key(f"{p}{name}_ap"),
+                             help="Their AP, 0 or negative.")
+    row = st.container(horizontal=True)
+    row.radio("Fights in the enemy's", urlstate.POSITIONS, key=_key(f"{p}position"), horizontal=True,
+              format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
+    row.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
+                     help="Any other whole-number bonus to the combat result (overkill is not modelled).")
+    st.pills("Bonuses and rules", urlstate.COMBAT_FLAGS, key=_key(f"{p}flags"), selection_mode="multi",
+             format_func=FLAG_NAMES.get,
+             help="Standard and battle standard +1 each; high ground +1. Disrupted: no Rank Bonus. Massed "
+                  "Infantry: +1 for the larger Unit Strength. Unbreakable: Gives Ground instead of a test. "
+                  "Stubborn: Falls Back in Good Order without a test. Enemy re-rolls 6s: the enemy must "
+                  "re-roll its natural 6s to hit.")
+
+
+def _rules(p: str, label: str) -> None:
+    st.pills(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), selection_mode="multi", format_func=RULE_NAMES.get,
+             help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a 6 to wound "
+                  "allows no armour or Regeneration and removes the model. Poisoned Attacks: a natural 6 to hit "
+                  "wounds automatically.")
+
+
+def _more_inputs(p: str) -> None:
+    row = st.container(horizontal=True)
+    score_input(row, "Ward", P, f"{p}ward", "ward")
+    score_input(row, "Regeneration", P, f"{p}regen", "regen")
+    row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
+                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+    row.number_input("Armour Bane", *BOUNDS[f"{p}bane"], step=1, key=_key(f"{p}bane"),
+                     help="A natural 6 to wound improves that wound's AP by this much.")
+    row.number_input("To-hit modifier", *BOUNDS[f"{p}mod"], step=1, key=_key(f"{p}mod"),
+                     help="Added to the roll to hit (a failed Fear test is -1); a natural 1 always misses and a "
+                          "natural 6 always hits.")
+    row.radio("Re-roll to hit", ("none", "ones", "failed"), key=_key(f"{p}reroll"), horizontal=True,
+              format_func=REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
+
+
+def _character_inputs(p: str) -> None:
+    c = f"{p}char_"
+    row = st.container(horizontal=True)
+    row.text_input("Its Attacks", key=_key(f"{c}attacks"), max_chars=8,
+                   help="A number or dice (a mount's D3): all of them strike the enemy's rank and file.")
+    row.number_input("Its WS", *BOUNDS[f"{c}ws"], step=1, key=_key(f"{c}ws"), help="Its Weapon Skill.")
+    row.number_input("Its S", *BOUNDS[f"{c}s"], step=1, key=_key(f"{c}s"), help="Its Strength.")
+    row.number_input("Its AP", *BOUNDS[f"{c}ap"], step=1, key=_key(f"{c}ap"), help="Its AP, 0 or negative.")
+    row.number_input("Its I", *BOUNDS[f"{c}i"], step=1, key=_key(f"{c}i"), help="Its Initiative step.")
+    _rules(c, "Its weapon rules")
+
+
+def _chart(sit, build):
+    return build(combat_situations.answer(sit))
+
+
+def _results(sit, answer) -> None:
+    """The three charts, each with its table, and the Why of the round."""
+    source = st.session_state.get(f"_{P}_preset_source")
+    if source in combat_situations.COMBAT_PRESETS:
+        st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
+                   f"{combat_situations.COMBAT_PRESETS[source].source}")
+    charts = st.columns(3)
+    for where, (name, figure, table) in zip(charts, (
+            ("difference", figures.difference_figure, figures.difference_table),
+            ("break-test", figures.break_figure, figures.break_table),
+            ("models-lost", figures.models_lost_figure, figures.models_lost_table)), strict=True):
+        with where:
+            st.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart",
+                            config={"displayModeBar": False})
+            draw.table_with_download(f"{P}_{name}", f"{P}-{name}", _chart, sit, table)
+    draw.why("Why: the round in order", answer.steps, None)
+    st.markdown(f"Our reading of the round: {READING}.")
