@@ -26,6 +26,11 @@ from hitrules.damage import (
 )
 from hitrules.dice import parse_attacks
 
+#: Close combat (RULES.md §7) lives in hitrules.combat, which imports this module; fantasy
+#: re-exports these names, loaded on first use (PEP 562) whichever module was imported first.
+_COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
+                 "melee_score", "strike")
+
 __all__ = [
     "COVERS",
     "SPECIAL_RULES",
@@ -49,7 +54,16 @@ __all__ = [
     "wound_chance",
     "wound_faces",
     "wound_score",
+    *_COMBAT_NAMES,
 ]
+
+
+def __getattr__(name: str):
+    if name in _COMBAT_NAMES:
+        from hitrules import combat
+
+        return getattr(combat, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: What obscures the majority of the target. "unit" (another unit in the way) is hard cover.
 COVERS = ("none", "soft", "hard", "unit")
@@ -437,13 +451,16 @@ def save_chance(armour: int | None = None, ap: int = 0, ward: int | None = None)
 
 @dataclass(frozen=True)
 class Weapon:
-    """What a hit does: Strength, AP, Multiple Wounds, Poisoned Attacks and Armour Bane (X)."""
+    """What a hit does: Strength, AP, Multiple Wounds, Poisoned Attacks, Armour Bane (X), and in
+    combat Killing Blow and Monster Slayer (RULES.md §7)."""
 
     strength: int
     ap: int = 0
     multiple_wounds: str = "1"
     poisoned: bool = False
     armour_bane: int = 0
+    killing_blow: bool = False
+    monster_slayer: bool = False
 
     def __post_init__(self) -> None:
         check_int("Strength", self.strength, *STRENGTH_RANGE)
@@ -453,11 +470,15 @@ class Weapon:
         if not isinstance(self.poisoned, bool):
             raise ValueError(f"poisoned must be True or False (got {self.poisoned!r}).")
         check_int("Armour Bane", self.armour_bane, *ARMOUR_BANE_RANGE)
+        for name in ("killing_blow", "monster_slayer"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False (got {getattr(self, name)!r}).")
 
 
 @dataclass(frozen=True)
 class Target:
-    """The target unit: Toughness, armour, ward, Regeneration, Wounds per model and models."""
+    """The target unit: Toughness, armour, ward, Regeneration, Wounds per model, models, and its
+    troop type (one of TROOP_TYPES: what it brings to combat, RULES.md §7)."""
 
     toughness: int
     armour: int | None = None
@@ -465,6 +486,7 @@ class Target:
     regeneration: int | None = None
     wounds: int = 1
     models: int = 1
+    troop: str = "regular_infantry"
 
     def __post_init__(self) -> None:
         check_int("Toughness", self.toughness, *TOUGHNESS_RANGE)
@@ -472,6 +494,7 @@ class Target:
         check_score("Regeneration", self.regeneration)
         check_int("Wounds per model", self.wounds, *WOUNDS_RANGE)
         check_int("The number of models", self.models, *MODELS_RANGE)
+        check_choice("troop type", self.troop, __getattr__("TROOP_TYPES"))
 
 
 def shoot(shot: Shot, shots, weapon: Weapon, target: Target) -> ChainResult:
