@@ -5,7 +5,7 @@ charger, ``d_`` for the charged); :func:`combat_situation` folds them into two
 :class:`fantasy.Side` values, leaving out the inputs that change nothing (a hidden champion,
 Impact Hits of 0). :func:`combat_values` turns a situation back into the values of its link,
 so a link reproduces what the page shows. The presets (``combat_presets.json``) are match-ups
-written as links.
+written as links. Hidden inputs count too: showing them is only the page's choice.
 
 >>> from hitrules import urlstate
 >>> values = urlstate.parse_query(urlstate.COMBAT, {"a_ws": "4", "d_ws": "3"}).values
@@ -22,15 +22,29 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from hitrules import dice, fantasy
+from hitrules import combat, dice, fantasy
 
-__all__ = ["ANSWERS_KEPT", "COMBAT_PRESETS", "CombatPreset", "CombatSituation", "HitReadout", "SIDES", "answer",
-           "combat_situation", "combat_values", "hit_readout", "preset_values"]
+__all__ = [
+    "ANSWERS_KEPT",
+    "COMBAT_PRESETS",
+    "DISPLAY",
+    "SIDES",
+    "CombatPreset",
+    "CombatSituation",
+    "HitReadout",
+    "answer",
+    "combat_situation",
+    "combat_values",
+    "hit_readout",
+    "preset_values",
+]
 
 #: How many rounds the process keeps worked out (least recently used first out).
 ANSWERS_KEPT = 64
 #: Each side's prefix in the page's values, and its name.
 SIDES = {"a_": "the charger", "d_": "the charged"}
+#: Values that only choose what the page shows: each side's rarer inputs, shown or not.
+DISPLAY = ("a_more", "d_more")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
 _FLAG_FIELDS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
                 "stubborn", "reroll_sixes")
@@ -44,36 +58,33 @@ class CombatSituation:
     charged: fantasy.Side
 
 
-def _weapon(values: dict, p: str, more: bool, strength: str = "s", ap: str = "ap") -> fantasy.Weapon:
-    """A profile's weapon; its Multiple Wounds and Armour Bane count only with ``more`` shown."""
+def _weapon(values: dict, p: str) -> fantasy.Weapon:
     rules = {field: name in values[f"{p}rules"] for name, field in _RULE_FIELDS.items()}
-    return fantasy.Weapon(values[f"{p}{strength}"], values[f"{p}{ap}"], values[f"{p}mw"] if more else "1",
-                          rules.pop("poisoned"), values[f"{p}bane"] if more else 0, **rules)
+    return fantasy.Weapon(values[f"{p}s"], values[f"{p}ap"], values[f"{p}mw"], rules.pop("poisoned"),
+                          values[f"{p}bane"], **rules)
 
 
 def _automatic(values: dict, p: str, name: str, side_ws: int, side_i: int) -> fantasy.Fighters | None:
     """Impact Hits or Stomps of ``p``'s side, or None when there are none (``0``, or the part hidden)."""
-    if not values[f"{p}auto"] or values.get(f"{p}{name}", "0") == "0":
+    if not values[f"{p}auto"] or values[f"{p}{name}"] == "0":
         return None
-    return fantasy.Fighters(values[f"{p}{name}"], side_ws, fantasy.Weapon(values[f"{p}{name}_s"], values[f"{p}{name}_ap"]),
-                            side_i, automatic=True)
+    weapon = fantasy.Weapon(values[f"{p}{name}_s"], values[f"{p}{name}_ap"])
+    return fantasy.Fighters(values[f"{p}{name}"], side_ws, weapon, side_i, automatic=True)
 
 
 def _side(values: dict, p: str) -> fantasy.Side:
-    more = values[f"{p}more"]
-    unit = fantasy.Target(values[f"{p}t"], values[f"{p}armour"], values[f"{p}ward"] if more else None,
-                          values[f"{p}regen"] if more else None, values[f"{p}wounds"], values[f"{p}models"],
-                          troop=values[f"{p}troop"])
-    modifier, reroll = (values[f"{p}mod"], values[f"{p}reroll"]) if more else (0, "none")
+    unit = fantasy.Target(values[f"{p}t"], values[f"{p}armour"], values[f"{p}ward"], values[f"{p}regen"],
+                          values[f"{p}wounds"], values[f"{p}models"], troop=values[f"{p}troop"])
+    modifier, reroll = values[f"{p}mod"], values[f"{p}reroll"]
     others = ()
     if values[f"{p}char"]:
         c = f"{p}char_"
-        others = (fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c, more), values[f"{c}i"],
+        others = (fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c), values[f"{c}i"],
                                    modifier, reroll),)
     flags = {name: name in values[f"{p}flags"] for name in _FLAG_FIELDS}
     ws, initiative = values[f"{p}ws"], values[f"{p}i"]
     return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], values[f"{p}fighting"],
-                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p, more), others,
+                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p), others,
                         _automatic(values, p, "impact", ws, initiative), _automatic(values, p, "stomp", ws, initiative),
                         modifier, reroll, position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
 
@@ -98,15 +109,11 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
               f"{p}attacks": side.attacks, **_weapon_values(side.weapon, p), f"{p}mod": side.modifier,
               f"{p}reroll": side.reroll, f"{p}position": side.position, f"{p}bonus": side.bonus,
               f"{p}flags": tuple(name for name in _FLAG_FIELDS if getattr(side, name))}
-    rarer = (unit.ward, unit.regeneration, side.weapon.multiple_wounds != "1", side.weapon.armour_bane, side.modifier,
-             side.reroll != "none")
     values[f"{p}char"] = bool(side.others)
     for other in side.others[:1]:
         c = f"{p}char_"
         values |= {f"{c}attacks": str(dice.parse_attacks(other.attacks)), f"{c}ws": other.ws,
                    f"{c}i": other.initiative, **_weapon_values(other.weapon, c)}
-        rarer += (other.weapon.multiple_wounds != "1", other.weapon.armour_bane)
-    values[f"{p}more"] = any(value not in (None, False, 0) for value in rarer)
     values[f"{p}auto"] = side.impact is not None or side.stomp is not None
     for name in ("impact", "stomp"):
         if (hits := getattr(side, name)) is not None:
@@ -115,9 +122,11 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
     return values
 
 
-def combat_values(sit: CombatSituation) -> dict:
-    """The page's values that reproduce ``sit`` (for its link)."""
-    return _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
+def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
+    """The page's values that reproduce ``sit`` (for its link), with the display choices of ``shown``
+    (each side's ``more``: whether its rarer inputs are shown; they count either way)."""
+    values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
+    return values | {name: shown[name] for name in DISPLAY if shown}
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)
@@ -128,24 +137,27 @@ def answer(sit: CombatSituation) -> fantasy.RoundResult:
 
 @dataclass(frozen=True)
 class HitReadout:
-    """What one side's rank and file needs to hit the other: the score on the chart, and the chance."""
+    """What one side's rank and file needs to hit the other: the melee hit roll worked out (the chart's
+    score, the score after modifiers, the chance and why), and the two Weapon Skills."""
 
-    score: int
-    chance: Fraction
+    hit: combat.MeleeHit
     ws: int
     target_ws: int
+
+    @property
+    def chance(self) -> Fraction:
+        return self.hit.probability
 
 
 def hit_readout(values: dict, p: str) -> HitReadout:
     """What the rank and file of ``p``'s side needs to hit the other side, read from the page's values
-    (so it answers even when the round cannot be worked out): its modifier and re-rolls count with
-    the rarer rules shown, as in the round, and so does the enemy's forced re-roll of 6s."""
+    (so it answers even when the round cannot be worked out), with its modifier and re-rolls and the
+    enemy's forced re-roll of 6s."""
     enemy = "d_" if p == "a_" else "a_"
-    more = values[f"{p}more"]
     ws, target_ws = values[f"{p}ws"], values[f"{enemy}ws"]
-    chance = fantasy.melee_hit_chance(ws, target_ws, values[f"{p}mod"] if more else 0,
-                                      values[f"{p}reroll"] if more else "none", "reroll_sixes" in values[f"{enemy}flags"])
-    return HitReadout(fantasy.melee_score(ws, target_ws), chance, ws, target_ws)
+    hit = combat.melee_hit(ws, target_ws, values[f"{p}mod"], values[f"{p}reroll"],
+                           "reroll_sixes" in values[f"{enemy}flags"])
+    return HitReadout(hit, ws, target_ws)
 
 
 @dataclass(frozen=True)

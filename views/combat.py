@@ -46,7 +46,7 @@ def render() -> None:
         _side_inputs(values, "d_", "The charged")
     if answer:
         _results(sit, answer)
-    webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit) if sit else None)
+    webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
 
 
 def _apply_preset() -> None:
@@ -65,21 +65,62 @@ def _key(name: str) -> str:
 
 
 def _side_inputs(values: dict, p: str, title: str) -> None:
-    """One side: its unit, what it needs to hit, its rank and file, the rarer rules, a champion or
-    character, Impact Hits (the charger's) and Stomps, and its bonuses."""
+    """One side: the profile a player reads first (models, WS, S, T, I, A, armour), what it needs to hit,
+    and behind one toggle the rest (ranks, Leadership, troop type, weapon rules, rarer saves, a champion
+    or character, Impact Hits and Stomps, bonuses), which count whether shown or not."""
     st.subheader(title)
     row = st.container(horizontal=True)
     row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
                      help="The unit's rank-and-file models; every enemy attack strikes them.")
-    row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
-                     help="Wounds per model; damage beyond a model's last Wound is lost.")
     row.number_input("WS", *BOUNDS[f"{p}ws"], step=1, key=_key(f"{p}ws"),
                      help="Weapon Skill, 1 to 10: compared with the enemy's WS on the chart to hit.")
+    row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
     row.number_input("T", *BOUNDS[f"{p}t"], step=1, key=_key(f"{p}t"), help="Toughness, against the enemy's Strength.")
     row.number_input("I", *BOUNDS[f"{p}i"], step=1, key=_key(f"{p}i"),
                      help="Initiative: higher strikes first, equal at the same time. A charger adds its charge "
                           "bonus (+1 a full inch moved, to +3) here.")
-    score_input(row, "Armour", P, f"{p}armour")
+    row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
+                     help="Attacks of each model in the fighting rank; each supporting model makes one.")
+    score_input(row, "Armour", P, f"{p}armour", "armour")
+    hit = combat_situations.hit_readout(values, p).hit
+    held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
+    st.markdown(f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
+                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**.")
+    if st.toggle("More: ranks, Ld, rules, bonuses", key=_key(f"{p}more"),
+                 help="Wounds, troop type, rank width, Leadership, the fighting and supporting ranks, AP and weapon "
+                      "rules, ward and Regeneration, to-hit modifier and re-rolls, a champion or character, Impact "
+                      "Hits and Stomps, and the combat result bonuses. They count whether shown or not."):
+        _more_inputs(p)
+    else:
+        st.caption(_summary(values, p))
+
+
+def _enemy(p: str) -> str:
+    return "d_" if p == "a_" else "a_"
+
+
+def _summary(values: dict, p: str) -> str:
+    """The hidden inputs in one line, so the player sees what counts."""
+    v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
+    parts = [f"{TROOP_NAMES[v['troop']]}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
+             f"{v['width']} wide, Ld {v['ld']}",
+             f"{v['fighting']} fighting, {v['supporting']} supporting, AP {v['ap']}"]
+    parts += [RULE_NAMES[r] for r in v["rules"]]
+    if v["char"]:
+        parts.append(f"with a champion or character ({v['char_attacks']} A, WS {v['char_ws']}, S {v['char_s']})")
+    if v["auto"]:
+        parts += [f"{label} {v[name]}" for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))
+                  if v.get(name, "0") != "0"]
+    if v["position"] != "front":
+        parts.append(f"in the enemy's {v['position']}")
+    parts += [FLAG_NAMES[f] for f in v["flags"]]
+    return "; ".join(parts) + "."
+
+
+def _more_inputs(p: str) -> None:
+    row = st.container(horizontal=True)
+    row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
+                     help="Wounds per model; damage beyond a model's last Wound is lost.")
     row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,
                   help="Sets the models a rank needs, the most Rank Bonus, the Unit Strength per model, and "
                        "whether Killing Blow (infantry, cavalry) or Monster Slayer (monsters) works.")
@@ -87,27 +128,27 @@ def _side_inputs(values: dict, p: str, title: str) -> None:
                      help="Models in each rank, for the Rank Bonus.")
     row.number_input("Leadership", *BOUNDS[f"{p}ld"], step=1, key=_key(f"{p}ld"),
                      help="For the Break test: 2D6 plus the lost difference against it.")
-    readout = combat_situations.hit_readout(values, p)
-    st.markdown(f"**To hit:** WS {readout.ws} against WS {readout.target_ws} needs **{readout.score}+** on the "
-                f"chart; each attack hits with **{chance_text(readout.chance)}**.")
-    row = st.container(horizontal=True)
     row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], step=1, key=_key(f"{p}fighting"),
                      help="Models in base contact that strike with all their Attacks.")
     row.number_input("Supporting", *BOUNDS[f"{p}supporting"], step=1, key=_key(f"{p}supporting"),
                      help="Models in the rank behind: one supporting attack each (0 into a flank or rear).")
-    row.number_input("Attacks", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
-                     help="Attacks of each model in the fighting rank.")
-    row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
     row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
                      help="Armour Piercing, 0 or negative: it worsens the enemy's armour save.")
+    score_input(row, "Ward", P, f"{p}ward", "ward")
+    score_input(row, "Regeneration", P, f"{p}regen", "regen")
+    row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
+                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+    row.number_input("Armour Bane", *BOUNDS[f"{p}bane"], step=1, key=_key(f"{p}bane"),
+                     help="A natural 6 to wound improves that wound's AP by this much.")
+    row.number_input("To-hit modifier", *BOUNDS[f"{p}mod"], step=1, key=_key(f"{p}mod"),
+                     help="Added to the roll to hit (a failed Fear test is -1); a natural 1 always misses and a "
+                          "natural 6 always hits.")
+    st.radio("Re-roll to hit", ("none", "ones", "failed"), key=_key(f"{p}reroll"), horizontal=True,
+             format_func=REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
     _rules(p, "Weapon rules")
-    if st.toggle("More: ward, Regen, to-hit rules", key=_key(f"{p}more"),
-                 help="Rarer rules: ward save, Regeneration, Multiple Wounds, Armour Bane, the to-hit modifier "
-                      "and re-rolls. They count only while shown."):
-        _more_inputs(p)
     if st.toggle("Champion or character", key=_key(f"{p}char"),
                  help="One more profile that fights with the unit but is never removed, and never counts "
-                      "for ranks or Unit Strength."):
+                      "for ranks or Unit Strength. It uses the unit's to-hit modifier and re-rolls."):
         _character_inputs(p)
     charger = p == "a_"
     if st.toggle("Impact Hits and Stomps" if charger else "Stomp Attacks", key=_key(f"{p}auto"),
@@ -121,11 +162,10 @@ def _side_inputs(values: dict, p: str, title: str) -> None:
                              help="Their Strength, unmodified.")
             row.number_input(f"{label} AP", *BOUNDS[f"{p}{name}_ap"], step=1, key=_key(f"{p}{name}_ap"),
                              help="Their AP, 0 or negative.")
-    row = st.container(horizontal=True)
-    row.radio("Fights in the enemy's", urlstate.POSITIONS, key=_key(f"{p}position"), horizontal=True,
-              format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
-    row.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
-                     help="Any other whole-number bonus to the combat result (overkill is not modelled).")
+    st.radio("Fights in the enemy's", urlstate.POSITIONS, key=_key(f"{p}position"), horizontal=True,
+             format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
+    st.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
+                    help="Any other whole-number bonus to the combat result (overkill is not modelled).")
     st.pills("Bonuses and rules", urlstate.COMBAT_FLAGS, key=_key(f"{p}flags"), selection_mode="multi",
              format_func=FLAG_NAMES.get,
              help="Standard and battle standard +1 each; high ground +1. Disrupted: no Rank Bonus. Massed "
@@ -139,21 +179,6 @@ def _rules(p: str, label: str) -> None:
              help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a 6 to wound "
                   "allows no armour or Regeneration and removes the model. Poisoned Attacks: a natural 6 to hit "
                   "wounds automatically.")
-
-
-def _more_inputs(p: str) -> None:
-    row = st.container(horizontal=True)
-    score_input(row, "Ward", P, f"{p}ward", "ward")
-    score_input(row, "Regeneration", P, f"{p}regen", "regen")
-    row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
-                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
-    row.number_input("Armour Bane", *BOUNDS[f"{p}bane"], step=1, key=_key(f"{p}bane"),
-                     help="A natural 6 to wound improves that wound's AP by this much.")
-    row.number_input("To-hit modifier", *BOUNDS[f"{p}mod"], step=1, key=_key(f"{p}mod"),
-                     help="Added to the roll to hit (a failed Fear test is -1); a natural 1 always misses and a "
-                          "natural 6 always hits.")
-    row.radio("Re-roll to hit", ("none", "ones", "failed"), key=_key(f"{p}reroll"), horizontal=True,
-              format_func=REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
 
 
 def _character_inputs(p: str) -> None:
@@ -178,14 +203,16 @@ def _results(sit, answer) -> None:
     if source in combat_situations.COMBAT_PRESETS:
         st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
                    f"{combat_situations.COMBAT_PRESETS[source].source}")
-    charts = st.columns(3)
-    for where, (name, figure, table) in zip(charts, (
-            ("difference", figures.difference_figure, figures.difference_table),
-            ("break-test", figures.break_figure, figures.break_table),
-            ("models-lost", figures.models_lost_figure, figures.models_lost_table)), strict=True):
-        with where:
-            st.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart",
-                            config={"displayModeBar": False})
-            draw.table_with_download(f"{P}_{name}", f"{P}-{name}", _chart, sit, table)
+    charts = (("difference", figures.difference_figure, figures.difference_table),
+              ("break-test", figures.break_figure, figures.break_table),
+              ("models-lost", figures.models_lost_figure, figures.models_lost_table))
+    for where, (name, figure, _) in zip(st.columns(3), charts, strict=True):
+        where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart",
+                           config={"displayModeBar": False})
+    if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
+        for where, (name, _, table) in zip(st.columns(3), charts, strict=True):
+            with where:
+                draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
+                                         label=f"Download CSV: {name.replace('-', ' ')}")
     draw.why("Why: the round in order", answer.steps, None)
     st.markdown(f"Our reading of the round: {READING}.")
