@@ -337,6 +337,8 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             "so it was ignored and the defaults are shown.",))
     warnings = []
 
+    unread = object()  # a value may be None itself (a save of "none")
+
     def read(p: Param, name: str, parse) -> object:
         raw = query[name]
         if isinstance(raw, list | tuple):
@@ -344,17 +346,18 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
         try:
             return parse(str(raw))
         except ValueError as error:
-            value = error.value if isinstance(error, PartlyRead) else None
-            warnings.append(f"{name}: {error} Using {p.format(values[p.name] if value is None else value) or 'none'}.")
+            value = error.value if isinstance(error, PartlyRead) else unread
+            shown = values[p.name] if value is unread else value
+            warnings.append(f"{name}: {error} Using {p.format(shown) or 'none'}.")
             return value
 
     for p in params:
         if p.name in query:
-            if (value := read(p, p.name, p.parse)) is not None:
+            if (value := read(p, p.name, p.parse)) is not unread:
                 values[p.name] = value
             continue
         for old, read_old in _older_forms(p, query.keys()):  # only where the current form is absent
-            if (value := read(p, old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
+            if (value := read(p, old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not unread:
                 values[p.name] = value
     return ParsedQuery(values, tuple(warnings))
 
