@@ -16,6 +16,7 @@ written as links. Hidden inputs count too: showing them is only the page's choic
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,11 +29,14 @@ __all__ = [
     "ANSWERS_KEPT",
     "COMBAT_PRESETS",
     "DISPLAY",
+    "MOST_ATTACKS_TO_KILL",
     "SIDES",
     "CombatPreset",
     "CombatSituation",
     "HitReadout",
+    "KillQuestion",
     "answer",
+    "attacks_to_kill",
     "combat_situation",
     "combat_values",
     "hit_readout",
@@ -185,3 +189,55 @@ def preset_values(key: str) -> dict:
     from hitrules import urlstate  # urlstate reads the pages' parameters, which this module does not need
 
     return urlstate.parse_query(urlstate.COMBAT, dict(COMBAT_PRESETS[key].query)).values
+
+
+#: The most attacks Explore's "how many attacks to kill" tries.
+MOST_ATTACKS_TO_KILL = 200
+
+
+@dataclass(frozen=True)
+class KillQuestion:
+    """Explore's "how many attacks to kill k models": one melee profile against one unit."""
+
+    fighters: fantasy.Fighters
+    target: fantasy.Target
+    target_ws: int
+    reroll_sixes: bool
+    kills: int
+    confidence: int
+
+
+def _removed(question: KillQuestion, attacks: int):
+    fighters = dataclasses.replace(question.fighters, attacks=attacks)
+    return fantasy.strike(fighters, question.target, question.target_ws, question.reroll_sixes).models_removed
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def attacks_to_kill(question: KillQuestion) -> tuple[int | None, dice.Distribution]:
+    """The fewest attacks that remove at least ``kills`` models with ``confidence`` % chance or more,
+    and the models those attacks remove; None (and the models :data:`MOST_ATTACKS_TO_KILL` remove)
+    when no number up to that does. The chance grows with every attack, so a binary search finds it.
+
+    >>> q = KillQuestion(fantasy.Fighters(1, 4, fantasy.Weapon(4), 1), fantasy.Target(3, models=10), 3, False, 1, 50)
+    >>> attacks_to_kill(q)[0]  # 2/3 to hit, 2/3 to wound: 4/9 an attack
+    2
+    """
+    if not 1 <= question.kills <= question.target.models:
+        raise ValueError(f"The models to kill must be between 1 and the unit's {question.target.models} "
+                         f"(got {question.kills}).")
+    wanted = Fraction(question.confidence, 100)
+
+    def enough(removed) -> bool:
+        return removed.at_least(question.kills) >= wanted
+
+    most = _removed(question, MOST_ATTACKS_TO_KILL)
+    if not enough(most):
+        return None, most
+    low, high = question.kills, MOST_ATTACKS_TO_KILL
+    while low < high:
+        middle = (low + high) // 2
+        if enough(_removed(question, middle)):
+            high = middle
+        else:
+            low = middle + 1
+    return low, _removed(question, low)

@@ -622,3 +622,51 @@ def models_lost_figure(result) -> go.Figure:
                       margin=MARGIN, xaxis_dtick=1 if len(ks) <= 21 else None, hovermode="x unified",
                       legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"})
     return fig
+
+
+# ----- Explore: the melee hit roll for every pair of Weapon Skills -----
+
+_WS = tuple(range(1, 11))
+
+
+def _melee_rows(modifier: int, reroll: str, reroll_sixes: bool) -> list[list[Fraction]]:
+    return [[fantasy.melee_hit_chance(a, t, modifier, reroll, reroll_sixes) for t in _WS] for a in _WS]
+
+
+def _melee_words(modifier: int, reroll: str, reroll_sixes: bool) -> str:
+    words = [f"modifier {modifier:+d}"] if modifier else []
+    words += [{"ones": "re-roll 1s", "failed": "re-roll misses"}[reroll]] if reroll != "none" else []
+    words += ["6s re-rolled"] if reroll_sixes else []
+    return f" ({', '.join(words)})" if words else ""
+
+
+def melee_heatmap_figure(modifier: int = 0, reroll: str = "none", reroll_sixes: bool = False,
+                         highlight: tuple[int, int] | None = None) -> go.Figure:
+    """The melee hit chance for every attacker's WS (rows) against every target's WS (columns): the
+    chart's score and the chance in each cell, with the modifier and re-rolls; ``highlight`` outlined."""
+    rows = _melee_rows(modifier, reroll, reroll_sixes)
+    scores = [[fantasy.melee_score(a, t) for t in _WS] for a in _WS]
+    fig = FrozenFigure(go.Heatmap(
+        z=[[float(p) for p in row] for row in rows], x=[f"WS {t}" for t in _WS], y=[f"WS {a}" for a in _WS],
+        zmin=0, zmax=1, colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
+        text=[[f"{s}+<br>{p}" for s, p in zip(srow, row, strict=True)] for srow, row in zip(scores, rows, strict=True)],
+        texttemplate="%{text}", textfont={"size": 11},
+        customdata=[[f"{s}+ on the chart: {chance_text(p)}" for s, p in zip(srow, row, strict=True)]
+                    for srow, row in zip(scores, rows, strict=True)],
+        hovertemplate="attacker %{y} against %{x}<br>%{customdata}<extra></extra>"))
+    if highlight is not None and highlight[0] in _WS and highlight[1] in _WS:
+        i, j = highlight[0] - 1, highlight[1] - 1
+        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
+                      line={"color": PALETTE[3], "width": 4})
+    fig.update_layout(title=f"Melee hit chance{_melee_words(modifier, reroll, reroll_sixes)}",
+                      xaxis_title="target's WS", yaxis_title="attacker's WS", xaxis_type="category",
+                      yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top", height=480, margin=MARGIN)
+    return fig
+
+
+def melee_grid_table(modifier: int = 0, reroll: str = "none", reroll_sixes: bool = False) -> pd.DataFrame:
+    """One row per attacker's WS, one column per target's WS: the exact chance one attack hits."""
+    rows = _melee_rows(modifier, reroll, reroll_sixes)
+    table = pd.DataFrame({f"target WS {t}": [str(row[j]) for row in rows] for j, t in enumerate(_WS)})
+    table.insert(0, "attacker's WS", list(_WS))
+    return table

@@ -245,7 +245,7 @@ NINTH: tuple[Param, ...] = (
     *NINTH_TARGET,
 )
 
-EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons")
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
 
 
 def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
@@ -290,6 +290,12 @@ EXPLORE: tuple[Param, ...] = (
     _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
     _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
     _flag("light_cover"),
+    # The melee hit roll (fantasy close combat) for every pair of WS, and how many attacks kill k models.
+    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
+    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _flag("sixes"),
+    _whole("kills", 3, *damage.MODELS_RANGE, "Models to kill"),
 )
 
 LEARN: tuple[Param, ...] = (
