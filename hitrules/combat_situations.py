@@ -31,6 +31,7 @@ __all__ = [
     "DISPLAY",
     "MOST_ATTACKS_TO_KILL",
     "SIDES",
+    "WORKED_ROUND",
     "CombatPreset",
     "CombatSituation",
     "HitReadout",
@@ -40,6 +41,7 @@ __all__ = [
     "combat_situation",
     "combat_values",
     "hit_readout",
+    "link_situation",
     "preset_values",
 ]
 
@@ -47,6 +49,11 @@ __all__ = [
 ANSWERS_KEPT = 64
 #: Each side's prefix in the page's values, and its name.
 SIDES = {"a_": "the charger", "d_": "the charged"}
+#: RULES.md §7's whole round as the page's link: 2 models a side, 1 Wound, T3, no saves, Ld 7, both in the
+#: fighting rank with 1 Attack, WS 3, S3; the charger at Initiative 6, the charged at 3. The charger wins
+#: 11/32, draws 105/256 and loses 63/256.
+WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none", "a_fighting": "2",
+                "a_supporting": "0", "d_models": "2", "d_armour": "none", "d_fighting": "2", "d_supporting": "0"}
 #: Values that only choose what the page shows: each side's rarer inputs, shown or not.
 DISPLAY = ("a_more", "d_more")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
@@ -184,11 +191,20 @@ def _load_presets() -> dict[str, CombatPreset]:
 COMBAT_PRESETS = _load_presets()
 
 
-def preset_values(key: str) -> dict:
-    """The page's values of the preset ``key``: its link read as any link is (the rest at defaults)."""
+def _link_values(link: dict) -> dict:
     from hitrules import urlstate  # urlstate reads the pages' parameters, which this module does not need
 
-    return urlstate.parse_query(urlstate.COMBAT, dict(COMBAT_PRESETS[key].query)).values
+    return urlstate.parse_query(urlstate.COMBAT, link).values
+
+
+def preset_values(key: str) -> dict:
+    """The page's values of the preset ``key``: its link read as any link is (the rest at defaults)."""
+    return _link_values(dict(COMBAT_PRESETS[key].query))
+
+
+def link_situation(link: dict) -> CombatSituation:
+    """The round a /combat link describes (:data:`WORKED_ROUND`, a preset's)."""
+    return combat_situation(_link_values(link))
 
 
 #: The most attacks Explore's "how many attacks to kill" tries.

@@ -261,7 +261,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "combat")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
@@ -311,6 +311,12 @@ LEARN: tuple[Param, ...] = (
     _whole("quiz", 1, 0, quiz.MAX_SEED, "Quiz"),
     _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
     _choice("topic", "hit", quiz.TOPICS, "quiz topic"),
+    # Close combat: one melee attack (the whole round walked through is RULES.md §7's).
+    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
+    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _whole("melee_mod", 0, -6, 6, "The to-hit modifier"),
+    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _flag("sixes"),
 )
 
 

@@ -11,10 +11,7 @@ from apptest_util import metric, open_page, text, warnings
 from hitrules import combat_situations, fantasy, urlstate
 from hitrules._steps import chance_text
 
-#: RULES.md §7's whole round: 2 models a side, 1 Wound, T3, no saves, Ld 7, both in the fighting
-#: rank with 1 Attack, WS 3, S3; the charger at Initiative 6, the charged at 3.
-WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none", "a_fighting": "2",
-                "a_supporting": "0", "d_models": "2", "d_armour": "none", "d_fighting": "2", "d_supporting": "0"}
+WORKED_ROUND = combat_situations.WORKED_ROUND
 WORKED_RESULT = {"Charger wins": Fraction(11, 32), "Draw": Fraction(105, 256), "Charger loses": Fraction(63, 256)}
 HEADLINES = ("Charger wins", "Draw", "Charger loses", "Charged unit breaks")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import product
+from urllib.parse import parse_qsl
 
 import pytest
 from apptest_util import open_page, text
@@ -101,3 +102,37 @@ def test_attacks_to_kill_one_wound_models_agree_with_a_binomial_count(query, kil
     unsaved = 1 - fantasy.save_chance(save.get("save"), 0, save.get("ward"))
     needed = compare.shots_needed(hit * wound * unsaved, kills, Fraction(confidence, 100))
     assert f"You need **{needed} attacks** to kill at least {kills} models" in text(at)
+
+
+# ----- Learn: one melee attack, and RULES.md §7's whole round -----
+
+
+def test_learn_walks_one_melee_attack_with_its_faces():
+    at = open_page("learn", section="combat", ws="3", target_ws="9", melee_mod="-2")
+    shown = text(at)
+    assert "WS 3 against WS 9: 5+ to hit" in shown and "held to 6+: a natural 6 always hits" in shown
+    assert "1/6 (16.7%)" in shown
+    assert ":green-background[**6** ✓]" in shown and ":red-background[5 ✗]" in shown
+    at.number_input(key="learn_target_ws").set_value(3).run()
+    assert "WS 3 against WS 3: 4+ to hit" in text(at)
+    assert dict(at.query_params) == {"section": "combat", "ws": "3", "melee_mod": "-2"}
+
+
+def test_learn_walks_the_worked_round_and_links_it_to_the_combat_page():
+    from apptest_util import metric
+
+    from hitrules import combat_situations
+
+    at = open_page("learn", section="combat")
+    assert (metric(at, "Charger wins"), metric(at, "Draw"), metric(at, "Charger loses")) == (
+        "11/32 (34.4%)", "105/256 (41.0%)", "63/256 (24.6%)")
+    assert "The round in order" in text(at)
+    link = next(p for p in at.get("page_link") if "combat page" in p.proto.label).proto
+    assert link.page == "combat"
+    assert dict(parse_qsl(link.query_string)) == combat_situations.WORKED_ROUND
+
+
+@pytest.mark.parametrize("topic", ["melee", "break"])
+def test_the_quiz_asks_combat_questions(topic):
+    at = open_page("learn", section="quiz", topic=topic)
+    assert at.radio[0].options and "Question 1" in text(at)

@@ -20,7 +20,6 @@ FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1"
               "disrupted": "Disrupted (no ranks)", "massed_infantry": "Massed Infantry",
               "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
-REROLL_NAMES = {"none": "none", "ones": "re-roll 1s", "failed": "re-roll misses"}
 PRESET_KEY = "combat_preset"
 
 
@@ -144,7 +143,7 @@ def _more_inputs(p: str) -> None:
                      help="Added to the roll to hit (a failed Fear test is -1); a natural 1 always misses and a "
                           "natural 6 always hits.")
     st.radio("Re-roll to hit", ("none", "ones", "failed"), key=_key(f"{p}reroll"), horizontal=True,
-             format_func=REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
+             format_func=draw.MELEE_REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
     _rules(p, "Weapon rules")
     if st.toggle("Champion or character", key=_key(f"{p}char"),
                  help="One more profile that fights with the unit but is never removed, and never counts "

@@ -290,24 +290,9 @@ def _verdict(duel: compare.WeaponDuel) -> str:
             f"{at_least_one}")
 
 
-def _melee_inputs() -> tuple:
-    """The melee hit roll's inputs (fantasy close combat): both WS, the modifier and the re-rolls."""
-    row = st.container(horizontal=True)
-    row.number_input("Your WS", *BOUNDS["ws"], step=1, key=webui.key(P, "ws"), help="The attacker's Weapon Skill.")
-    row.number_input("Target's WS", *BOUNDS["target_ws"], step=1, key=webui.key(P, "target_ws"),
-                     help="The Weapon Skill of the unit you attack.")
-    row.number_input("To-hit modifier", *BOUNDS["mod"], step=1, key=webui.key(P, "mod"),
-                     help="The sum of to-hit modifiers; a natural 1 always misses and a natural 6 always hits.")
-    row.radio("Re-roll", ("none", "ones", "failed"), key=webui.key(P, "melee_reroll"), horizontal=True,
-              format_func={"none": "none", "ones": "re-roll 1s", "failed": "re-roll misses"}.get,
-              help="Re-roll natural 1s, or every miss (Hatred); a die is re-rolled at most once.")
-    st.checkbox("The target forces 6s to be re-rolled", key=webui.key(P, "sixes"),
-                help="A hitting natural 6 is rolled again and judged as any other die.")
-
-
 def _melee(values: dict) -> None:
     """The melee hit chance for every pair of Weapon Skills, with the player's cell outlined."""
-    _melee_inputs()
+    draw.melee_inputs(P, BOUNDS, "mod")
     args = (values["mod"], values["melee_reroll"], values["sixes"])
     cell = (values["ws"], values["target_ws"])
     st.plotly_chart(webui.shared(figures.melee_heatmap_figure, *args, cell), key="explore_melee",
@@ -323,7 +308,7 @@ def _melee(values: dict) -> None:
 def _kill(values: dict) -> None:
     """The fewest melee attacks that kill at least k models of a unit with the chance wanted."""
     _fit_fantasy(values, ("strength", "toughness", "wounds"))
-    _melee_inputs()
+    draw.melee_inputs(P, BOUNDS, "mod")
     row = st.container(horizontal=True)
     row.number_input("Strength", 1, FANTASY_MOST["strength"], step=1, key=webui.key(P, "strength"),
                      help="The attacker's Strength.")
