@@ -8,10 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb, factorial, lcm
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
-from hitrules.dice import Distribution, parse_attacks
-from hitrules.fantasy import MODIFIER_RANGE, Target, Weapon
+from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, percent, reading
+from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
+from hitrules.dice import AttackDice, Distribution, hits, parse_attacks
+from hitrules.fantasy import (
+    MODIFIER_RANGE,
+    MULTIPLE_WOUNDS_MOST,
+    POISON_BONUS,
+    Target,
+    Weapon,
+    _bane_ap,
+    _save_steps,
+    _unsaved_after,
+    _wound_steps,
+    save_chance,
+    wound_faces,
+    wound_score,
+)
 
 __all__ = [
     "POSITIONS",
@@ -161,6 +176,11 @@ class MeleeHit:
     natural_six: Fraction
     steps: tuple[Step, ...]
     automatic: bool = False
+
+    @property
+    def required(self) -> int | None:
+        """The score the die must reach (None: automatic), as a ShotResult names it."""
+        return self.score
 
 
 def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str = "none",
@@ -336,6 +356,26 @@ class BreakOutcome:
     gives_ground: Fraction
 
 
+def _break_ways(leadership: int, difference: int, outnumbered: bool, unbreakable: bool,
+                stubborn: bool) -> tuple[int, int, int]:
+    """Out of the 36 rolls of 2D6: the ways the loser Breaks, Falls Back in Good Order, Gives Ground."""
+    if unbreakable:
+        return 0, 0, 36
+    if stubborn:
+        return 0, 36, 0
+    ways = [0, 0, 0]
+    for a in range(1, 7):
+        for b in range(1, 7):
+            natural = a + b
+            if natural == 2 or natural + difference <= leadership:  # a double 1 always Gives Ground
+                ways[2] += 1
+            elif natural > leadership or outnumbered:
+                ways[0] += 1
+            else:
+                ways[1] += 1
+    return ways[0], ways[1], ways[2]
+
+
 def break_test(leadership: int, difference: int, outnumbered: bool = False, unbreakable: bool = False,
                stubborn: bool = False) -> BreakOutcome:
     """The Break test of a side that lost by ``difference``; ``outnumbered``: the winner's Unit
@@ -346,21 +386,11 @@ def break_test(leadership: int, difference: int, outnumbered: bool = False, unbr
     (Fraction(5, 12), Fraction(11, 36), Fraction(5, 18))
     """
     check_int("Leadership", leadership, *LEADERSHIP_RANGE)
-    if unbreakable:
-        return BreakOutcome(Fraction(0), Fraction(0), Fraction(1))
-    if stubborn:
-        return BreakOutcome(Fraction(0), Fraction(1), Fraction(0))
-    ways = [0, 0, 0]
-    for a in range(1, 7):
-        for b in range(1, 7):
-            natural = a + b
-            if natural == 2 or natural + difference <= leadership:
-                ways[2] += 1
-            elif natural > leadership or outnumbered:
-                ways[0] += 1
-            else:
-                ways[1] += 1
-    return BreakOutcome(*(Fraction(w, 36) for w in ways))
+    check_int("The difference of the scores", difference, 1, 1000)
+    for name, value in (("outnumbered", outnumbered), ("unbreakable", unbreakable), ("stubborn", stubborn)):
+        _check_bool(name, value)
+    return BreakOutcome(*(Fraction(w, 36) for w in _break_ways(leadership, difference, outnumbered, unbreakable,
+                                                                stubborn)))
 
 
 # The round ------------------------------------------------------------------------------------
@@ -383,11 +413,598 @@ class RoundResult:
     steps: tuple[Step, ...]
 
 
-def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: bool = False):
-    """One profile's attacks into a unit: a ChainResult, its Killing Blows landing first."""
-    raise NotImplementedError
+# The engine: the unsaved wounds of one step into a unit, in the FAQ's order --------------------
+#
+# A unit's state is (Wounds lost, Wounds Regeneration recovered): the first says which models are
+# gone and how much damage sits on the current one; the two add up to the Wounds its enemy scores.
+# Chances are integer weights over a common denominator, as in hitrules.dice.
+
+_AUTOMATIC_HIT = MeleeHit(None, None, Fraction(1), Fraction(0), (
+    Step("note", "Impact Hits and Stomp Attacks hit automatically: no roll to hit, and Poisoned Attacks "
+         "never applies.", 0, tuple(range(1, 7)), topic="hit"),), automatic=True)
+_ONE_WOUND = parse_attacks(1)
+
+
+def _hit_of(fighters: Fighters, target_ws: int, reroll_sixes: bool) -> MeleeHit:
+    if fighters.automatic:
+        return _AUTOMATIC_HIT
+    return melee_hit(fighters.ws, target_ws, fighters.modifier, fighters.reroll, reroll_sixes)
+
+
+def _killing_rule(weapon: Weapon, troop: str) -> str:
+    """The rule that lets a natural 6 to wound remove a model of this troop type outright, or ""."""
+    kind = TROOPS[troop]
+    if weapon.killing_blow and kind.killing_blow:
+        return "Killing Blow"
+    if weapon.monster_slayer and kind.monster_slayer:
+        return "Monster Slayer"
+    return ""
+
+
+@dataclass(frozen=True)
+class _Blow:
+    """One profile's attacks into one unit, per attack: the hit roll, the chance to wound, to be an
+    unsaved Killing Blow (or Monster Slaying Blow), and to be an ordinary unsaved wound; the last
+    two also as whole ways out of ``den``."""
+
+    fighters: Fighters
+    hit: MeleeHit
+    wound: Fraction
+    killing: Fraction
+    ordinary: Fraction
+    rule: str
+    den: int
+    ways_killing: int
+    ways_ordinary: int
+
+    @classmethod
+    def of(cls, fighters: Fighters, target: Target, target_ws: int, reroll_sixes: bool) -> _Blow:
+        hit = _hit_of(fighters, target_ws, reroll_sixes)
+        weapon = fighters.weapon
+        score = wound_score(weapon.strength, target.toughness)
+        plain = wound_faces(score)
+        sixes = wound_faces(score, POISON_BONUS) if weapon.poisoned else plain
+        rule = _killing_rule(weapon, target.troop)
+        warded = roll_chance(target.ward)
+        wound = killing = ordinary = Fraction(0)
+        for chance, faces in ((hit.probability - hit.natural_six, plain), (hit.natural_six, sixes)):
+            for face in faces:
+                wound += chance / 6
+                if rule and face == 6:
+                    killing += chance / 6 * (1 - warded)  # no armour, no Regeneration; the ward as usual
+                else:
+                    ordinary += chance / 6 * (1 - save_chance(target.armour, _bane_ap(weapon, face), target.ward))
+        den = lcm(killing.denominator, ordinary.denominator)
+        return cls(fighters, hit, wound, killing, ordinary, rule, den, int(killing * den), int(ordinary * den))
+
+    @property
+    def multiple_wounds(self) -> AttackDice:
+        return parse_attacks(self.fighters.weapon.multiple_wounds)
+
+
+class _Damage:
+    """Unsaved wounds into one unit, one at a time, over its states; memoised for one round."""
+
+    def __init__(self, target: Target):
+        self.wounds, self.regeneration = target.wounds, target.regeneration
+        self.full = target.wounds * target.models
+        self._outcomes: dict = {}
+        self._after: dict = {}
+        self._unsaved: dict = {}
+
+    def killing(self, state, count: int):
+        """After ``count`` Killing Blows: each removes a model outright, whatever Wounds it had left
+        (and counts them all)."""
+        lost, recovered = state
+        if not count or lost == self.full:
+            return state
+        return min(self.full, (lost // self.wounds + count) * self.wounds), recovered
+
+    def den(self, dice: AttackDice) -> int:
+        """The ways one ordinary unsaved wound of these Multiple Wounds can go, in all."""
+        return self.outcomes(dice, self.wounds)[1]
+
+    def outcomes(self, dice: AttackDice, left: int):
+        """One ordinary unsaved wound into a model with ``left`` Wounds: the ways of each (Wounds lost,
+        Wounds counted), and the ways in all. Regeneration is rolled one point at a time until the
+        model has lost its last Wound; a recovered point still counts."""
+        key = (dice, left)
+        if key not in self._outcomes:
+            ways, top = dice.weights(), dice.maximum
+            out: dict = {}
+            if self.regeneration is None:
+                for x, w in enumerate(ways):
+                    if w:
+                        k = min(x, left)
+                        out[k, k] = out.get((k, k), 0) + w
+                den = sum(ways)
+            else:
+                save = int(roll_chance(self.regeneration) * 6)
+                fail = 6 - save
+                for x, w in enumerate(ways):
+                    for c in range(left, x + 1 if w else 0):  # the model's last Wound goes on point c
+                        out[left, c] = (out.get((left, c), 0)
+                                        + w * comb(c - 1, left - 1) * fail**left * save ** (c - left) * 6 ** (top - c))
+                    for lost in range(min(x, left - 1) + 1 if w else 0):  # every point rolled, it stands
+                        out[lost, x] = (out.get((lost, x), 0)
+                                        + w * comb(x, lost) * fail**lost * save ** (x - lost) * 6 ** (top - x))
+                den = sum(ways) * 6**top
+            self._outcomes[key] = (tuple(out.items()), den)
+        return self._outcomes[key]
+
+    def after(self, dice: AttackDice, state, count: int) -> dict:
+        """The states after ``count`` ordinary unsaved wounds from ``state``: ways over den^count."""
+        runs = self._after.setdefault((dice, state), [{state: 1}])
+        den = self.den(dice)
+        while len(runs) <= count:
+            new: dict = {}
+            for (lost, recovered), w in runs[-1].items():
+                if lost == self.full:  # wiped out: what is left of the damage counts nothing
+                    new[lost, recovered] = new.get((lost, recovered), 0) + w * den
+                    continue
+                for (loses, counted), v in self.outcomes(dice, self.wounds - lost % self.wounds)[0]:
+                    key = (lost + loses, recovered + counted - loses)
+                    new[key] = new.get(key, 0) + w * v
+            runs.append(new)
+        return runs[count]
+
+    def unsaved(self, blow: _Blow, attacks: int) -> dict:
+        """(Killing Blows, ordinary unsaved wounds) from ``attacks`` attacks: ways over den^attacks."""
+        a, b, den = blow.ways_killing, blow.ways_ordinary, blow.den
+        key = (a, b, den, attacks)
+        if key not in self._unsaved:
+            c = den - a - b
+            out = {}
+            for i in range(attacks + 1 if a else 1):
+                for j in range(attacks - i + 1 if b else 1):
+                    out[i, j] = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
+                                 * a**i * b**j * c ** (attacks - i - j))
+            self._unsaved[key] = out
+        return self._unsaved[key]
+
+
+class _Volley:
+    """The profiles that strike one unit at one step, and where their unsaved wounds land: the
+    Killing Blows first, then each Multiple Wounds profile in the side's order, then the single
+    wounds (RULES.md §7). ``blows`` pairs each profile with its attacks: dice (fixed), or the most
+    the rank and file can make (their number is given per state). :meth:`kernel` gives the unit's
+    next states as ways over :attr:`den`, one denominator for every state and number of attacks."""
+
+    def __init__(self, damage: _Damage, blows: list[tuple[_Blow, AttackDice | int]]):
+        self.damage, self.blows = damage, blows
+        dice_of, most_of = [], []
+        groups: list[list] = []  # [Multiple Wounds dice, the most wounds it can take]
+        for blow, attacks in blows:
+            most = attacks if isinstance(attacks, int) else attacks.maximum
+            dice = blow.multiple_wounds
+            if dice != _ONE_WOUND:
+                groups.append([dice, 0])
+            dice_of.append(len(groups) - 1 if dice != _ONE_WOUND else None)
+            most_of.append(most)
+        groups.append([_ONE_WOUND, 0])
+        self.group_of = [len(groups) - 1 if g is None else g for g in dice_of]
+        for g, most in zip(self.group_of, most_of, strict=True):
+            groups[g][1] += most
+        self.groups = [(dice, most) for dice, most in groups]
+        den = 1
+        for (blow, attacks), most in zip(blows, most_of, strict=True):
+            den *= blow.den**most * (1 if isinstance(attacks, int) else attacks.sides**attacks.count)
+        for dice, most in self.groups:
+            den *= damage.den(dice) ** most
+        self.den = den
+        self._unsaved: dict = {}
+        self._kernels: dict = {}
+
+    def _one(self, i: int, count: int | None) -> dict:
+        """Profile i's (Killing Blows, ordinary wounds), as ways over its share of the denominator."""
+        key = (i, count)
+        if key not in self._unsaved:
+            blow, attacks = self.blows[i]
+            out: dict = {}
+            if isinstance(attacks, int):
+                scale = blow.den ** (attacks - count)
+                out = {k: w * scale for k, w in self.damage.unsaved(blow, count).items()}
+            else:
+                for n, ways in enumerate(attacks.weights()):
+                    scale = ways * blow.den ** (attacks.maximum - n)
+                    for k, w in (self.damage.unsaved(blow, n).items() if ways else ()):
+                        out[k] = out.get(k, 0) + w * scale
+            self._unsaved[key] = out
+        return self._unsaved[key]
+
+    def landed(self, counts: tuple) -> dict:
+        """The unsaved wounds of the whole step: (Killing Blows, wounds per group) -> ways."""
+        joint = {(0,) * (len(self.groups) + 1): 1}
+        for i, count in enumerate(counts):
+            g = self.group_of[i] + 1
+            new: dict = {}
+            for (killing, ordinary), w in self._one(i, count).items():
+                for key, v in joint.items():
+                    k = list(key)
+                    k[0] += killing
+                    k[g] += ordinary
+                    k = tuple(k)
+                    new[k] = new.get(k, 0) + v * w
+            joint = new
+        return joint
+
+    def kernel(self, state, counts: tuple) -> dict:
+        """The unit's states after this step, from ``state``, when the profiles make ``counts``
+        attacks (None for dice): ways over :attr:`den`."""
+        key = (state, counts)
+        if key in self._kernels:
+            return self._kernels[key]
+        damage = self.damage
+        out: dict = {}
+        for landed, w in self.landed(counts).items():
+            states = {damage.killing(state, landed[0]): w}
+            for (dice, most), count in zip(self.groups, landed[1:], strict=True):
+                pad = damage.den(dice) ** (most - count)
+                new: dict = {}
+                for s, v in states.items():
+                    for s2, u in (damage.after(dice, s, count).items() if count else ((s, 1),)):
+                        new[s2] = new.get(s2, 0) + v * u * pad
+                states = new
+            for s, v in states.items():
+                out[s] = out.get(s, 0) + v
+        self._kernels[key] = out
+        return out
+
+
+def _lost_distributions(states: dict, den: int, wounds: int, full: int) -> tuple[Distribution, Distribution]:
+    """Wounds lost and models removed, from ways over den of the unit's states."""
+    lost = [0] * (full + 1)
+    for (n, _), w in states.items():
+        lost[n] += w
+    removed = [0] * (full // wounds + 1)
+    for n, w in enumerate(lost):
+        removed[n // wounds] += w
+    return Distribution(tuple(lost), den), Distribution(tuple(removed), den)
+
+
+def _killing_steps(blow: _Blow, target: Target) -> list[Step]:
+    weapon, troop = blow.fighters.weapon, target.troop.replace("_", " ")
+    steps = []
+    for asked, name in ((weapon.killing_blow, "Killing Blow"), (weapon.monster_slayer, "Monster Slayer")):
+        if asked and blow.rule == name:
+            steps.append(Step("modifier", f"{name}: a natural 6 to wound against {troop} allows no armour and no "
+                              "Regeneration save (the ward save as usual); unsaved, it removes the model "
+                              "whatever Wounds it has left, and these wounds land first "
+                              f"({reading('Killing Blow and Monster Slayer')}). Chance per attack: "
+                              f"{chance_text(blow.killing)}.", topic="save"))
+        elif asked:
+            steps.append(Step("skipped", f"{name} does not work against {troop}.", topic="save"))
+    return steps
+
+
+def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: bool = False) -> ChainResult:
+    """One profile's attacks into a unit: the same chain as ``shoot``, with the melee hit roll,
+    Killing Blow and Monster Slayer. Its unsaved wounds land in the order of RULES.md §7: those
+    that remove a model outright first.
+
+    >>> r = strike(Fighters(4, 3, Weapon(3, killing_blow=True), 3), Target(3, armour=4, wounds=2, models=2), 3)
+    >>> r.hit_chance, r.unsaved_chance, r.models_removed[2]
+    (Fraction(1, 2), Fraction(2, 3), Fraction(7, 162))
+    """
+    if not isinstance(fighters, Fighters) or not isinstance(target, Target):
+        raise ValueError("strike() takes Fighters and a Target.")
+    check_int("The target's WS", target_ws, *WS_RANGE)
+    _check_bool("reroll_sixes", reroll_sixes)
+    blow = _Blow.of(fighters, target, target_ws, reroll_sixes)
+    dice = parse_attacks(fighters.attacks)
+    damage = _Damage(target)
+    _check_size([(blow, dice)])
+    volley = _Volley(damage, [(blow, dice)])
+    lost, removed = _lost_distributions(volley.kernel((0, 0), (None,)), volley.den, target.wounds, damage.full)
+    weapon = fighters.weapon
+    score = wound_score(weapon.strength, target.toughness)
+    unsaved = blow.killing + blow.ordinary
+    group = (dice, blow.hit.probability, blow.wound, unsaved)
+    fallback = (Fraction(len(wound_faces(score)), 6), _unsaved_after(wound_faces(score), weapon, target))
+    profile = Profile.of(weapon.multiple_wounds, target.wounds, target.models, target.regeneration,
+                         "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
+    steps = [*_wound_steps(weapon, target, score, [blow.hit]), *_save_steps(weapon, target),
+             *_killing_steps(blow, target),
+             *damage_steps(profile, what="Multiple Wounds", per_point="Regeneration",
+                           reading=" A recovered Wound still counts for the combat result.")]
+    return ChainResult(blow.hit, hits(dice, blow.hit.probability), hits(dice, blow.wound), hits(dice, unsaved),
+                       lost, removed, *pooled([group], fallback), tuple(steps))
+
+
+#: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage
+#: into one unit: beyond these, working the round out exactly is too slow for a page.
+MAX_PROFILE_ATTACKS = 100
+MAX_STATES = 2000
+
+
+def _check_size(blows) -> None:
+    for _, attacks in blows:
+        most = attacks if isinstance(attacks, int) else attacks.maximum
+        if most > MAX_PROFILE_ATTACKS:
+            raise ValueError(f"Too many attacks to work out: up to {most} from one profile; the most is "
+                             f"{MAX_PROFILE_ATTACKS}.")
+
+
+# The round --------------------------------------------------------------------------------------
+
+_NAMES = ("charger", "charged")
+_ORDINAL = ("first", "second")
+
+
+def _rank_and_file_attacks(side: Side, models_lost: int) -> int:
+    """Attacks of the rank and file with this many models slain: casualties come from the fighting
+    rank first, and the models stepping up cannot attack."""
+    fighting = max(0, side.fighting - models_lost)
+    supporting = max(0, side.supporting - max(0, models_lost - side.fighting))
+    return side.attacks * fighting + supporting
+
+
+@dataclass(frozen=True)
+class _Phase:
+    """One step of the round: its title, topic, and for each side the profiles that strike the
+    other side's unit (Fighters, attacks: the most for the rank and file, else dice; whether it is
+    the rank and file, and its name)."""
+
+    title: str
+    topic: str
+    profiles: tuple[tuple, tuple]
+
+
+def _phases(charger: Side, charged: Side) -> list[_Phase]:
+    sides = (charger, charged)
+
+    def profiles(when):
+        out = []
+        for s, side in enumerate(sides):
+            mine = []
+            if when == "impact" and side.impact is not None:
+                mine.append((side.impact, parse_attacks(side.impact.attacks), False, f"the {_NAMES[s]}'s Impact Hits"))
+            elif when == "stomp" and side.stomp is not None:
+                mine.append((side.stomp, parse_attacks(side.stomp.attacks), False, f"the {_NAMES[s]}'s Stomp Attacks"))
+            elif isinstance(when, int):
+                if side.initiative == when and side.fighting + side.supporting:
+                    mine.append((side.rank_and_file, side.attacks * side.fighting + side.supporting, True,
+                                 f"the {_NAMES[s]}'s rank and file"))
+                for i, other in enumerate(side.others):
+                    if other.initiative == when:
+                        mine.append((other, parse_attacks(other.attacks), False,
+                                     f"the {_NAMES[s]}'s {_ORDINAL[i]} other profile"))
+            out.append(tuple(mine))
+        return tuple(out)
+
+    phases = [_Phase("Impact Hits", "impact", profiles("impact"))]
+    phases += [_Phase(f"Initiative {i}", "initiative", profiles(i)) for i in range(INITIATIVE_RANGE[1], 0, -1)]
+    phases.append(_Phase("Stomp Attacks", "stomp", profiles("stomp")))
+    return [p for p in phases if any(p.profiles)]
+
+
+def _side_bonus(side: Side) -> list[tuple[str, int]]:
+    """The combat result bonuses a side claims whatever its losses (while it is not wiped out)."""
+    out = []
+    if side.standard:
+        out.append(("standard", 1))
+    if side.battle_standard:
+        out.append(("battle standard", 1))
+    if side.position != "front":
+        out.append((f"fighting in the enemy's {side.position}", POSITION_BONUS[side.position]))
+    if side.high_ground:
+        out.append(("the high ground", 1))
+    if side.bonus:
+        out.append(("other bonus", side.bonus))
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def combat_round(charger: Side, charged: Side) -> RoundResult:
-    """One whole round of combat, exactly, from Impact Hits to the Break test."""
-    raise NotImplementedError
+    """One whole round of combat, exactly, from Impact Hits to the Break test (RULES.md §7).
+
+    >>> unit = Target(3, models=2)
+    >>> side = dict(ws=3, leadership=7, rank_width=2, fighting=2, supporting=0, attacks=1, weapon=Weapon(3))
+    >>> r = combat_round(Side(unit, initiative=6, **side), Side(unit, initiative=3, **side))
+    >>> r.win, r.draw, r.lose
+    (Fraction(11, 32), Fraction(105, 256), Fraction(63, 256))
+    """
+    if not isinstance(charger, Side) or not isinstance(charged, Side):
+        raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    if charged.impact is not None:
+        raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
+    sides = (charger, charged)
+    damages = (_Damage(charger.unit), _Damage(charged.unit))
+    full = (damages[0].full, damages[1].full)
+    wounds = (charger.unit.wounds, charged.unit.wounds)
+    steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
+                              f"reading, not a quote ({_COMBAT}).", topic="round")]
+    states = {((0, 0), (0, 0)): 1}
+    den = 1
+    for phase in _phases(charger, charged):
+        volleys = []
+        steps.append(Step("base", _phase_text(phase), topic=phase.topic))
+        for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
+            target = sides[1 - s]
+            blows = [(_Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
+                     for f, attacks, _, _ in phase.profiles[s]]
+            for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
+                steps.append(Step("roll", _blow_text(blow, attacks, rank_and_file, name, sides[s], target),
+                                  topic=phase.topic))
+            _check_size(blows)
+            volleys.append(_Volley(damages[1 - s], blows) if blows else None)
+        into = (volleys[1], volleys[0])  # the volley that strikes each side's unit
+        rank_and_file = [tuple(p[2] for p in phase.profiles[s]) for s in (0, 1)]
+        new: dict = {}
+        for pair, w in states.items():
+            nexts = []
+            for t in (0, 1):
+                volley, attacker = into[t], 1 - t
+                if volley is None:
+                    nexts.append(((pair[t], 1),))
+                elif pair[attacker][0] == full[attacker] or pair[t][0] == full[t]:
+                    nexts.append(((pair[t], volley.den),))  # wiped out: they strike no more, or nothing is left
+                else:
+                    slain = pair[attacker][0] // wounds[attacker]
+                    counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if rf else None
+                                   for rf in rank_and_file[attacker])
+                    nexts.append(tuple(volley.kernel(pair[t], counts).items()))
+            for a, wa in nexts[0]:
+                weight = w * wa
+                for b, wb in nexts[1]:
+                    key = (a, b)
+                    new[key] = new.get(key, 0) + weight * wb
+        states = new
+        den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
+        steps.append(_after_text(phase, states, den, sides, full))
+    return _result(sides, states, den, full, steps)
+
+
+def _mean_text(x: Fraction) -> str:
+    """A mean to two decimals, for the Why."""
+    hundredths = round(x * 100)
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def _phase_text(phase: _Phase) -> str:
+    names = [name for mine in phase.profiles for *_, name in mine]
+    who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    if phase.topic == "impact":
+        return f"Impact Hits are resolved first of all: {who} ({reading('Who strikes first')})."
+    if phase.topic == "stomp":
+        return (f"Stomp Attacks come last, after Initiative 1, at the same time; casualties do not reduce them: "
+                f"{who}.")
+    together = " strike at the same time, each with the models alive before this step" if all(phase.profiles) else ""
+    return f"{phase.title}: {who}{together or ' strike'} ({reading('Who strikes first')})."
+
+
+def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side, target: Side) -> str:
+    fighters, weapon = blow.fighters, blow.fighters.weapon
+    if rank_and_file:
+        count = (f"{_plural(side.fighting, 'fighting model')} × {_plural(side.attacks, 'Attack')} + "
+                 f"{_plural(side.supporting, 'supporting attack')}, fewer for each model slain before this step")
+    else:
+        count = f"{attacks} {'hits' if fighters.automatic else 'attacks'}"
+    if blow.hit.automatic:
+        hit = "hit automatically"
+    else:
+        shown = f", {fighters.modifier:+d}" if fighters.modifier else ""
+        hit = (f"hit on {blow.hit.score}+ (WS {fighters.ws} against WS {target.ws}{shown}): "
+               f"{chance_text(blow.hit.probability)}")
+    score = wound_score(weapon.strength, target.unit.toughness)
+    wound = f"wound on {score}+ (S{weapon.strength} against T{target.unit.toughness})" if score else "cannot wound"
+    text = (f"{name[0].upper()}{name[1:]}: {count}; {hit}; {wound}. Each attack is an unsaved wound with chance "
+            f"{chance_text(blow.killing + blow.ordinary)}")
+    if blow.rule:
+        text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)}"
+    if weapon.multiple_wounds != "1":
+        text += f"; Multiple Wounds ({weapon.multiple_wounds})"
+    return text + "."
+
+
+def _after_text(phase: _Phase, states: dict, den: int, sides, full) -> Step:
+    lost = [0, 0]
+    wiped = [0, 0]
+    for pair, w in states.items():
+        for s in (0, 1):
+            lost[s] += pair[s][0] // sides[s].unit.wounds * w
+            wiped[s] += w if pair[s][0] == full[s] else 0
+    parts = []
+    for s in (0, 1):
+        part = f"the {_NAMES[s]} has lost {_mean_text(Fraction(lost[s], den))} models on average"
+        if wiped[s]:
+            part += f" and is wiped out with chance {chance_text(Fraction(wiped[s], den))}"
+        parts.append(part)
+    return Step("chance", f"After {phase.title}: {parts[0]}; {parts[1]}.", topic=phase.topic)
+
+
+def _result(sides, states: dict, den: int, full, steps: list[Step]) -> RoundResult:
+    """The combat result, the winner and the loser's Break test, over the round's final states."""
+    wounds = [side.unit.wounds for side in sides]
+    models = [side.unit.models for side in sides]
+    fixed = [sum(v for _, v in _side_bonus(side)) for side in sides]
+    ranks = [[0 if side.disrupted else rank_bonus(m, side.rank_width, side.unit.troop) for m in range(n + 1)]
+             for side, n in zip(sides, models, strict=True)]
+    strength = [[unit_strength(m, side.unit) for m in range(n + 1)] for side, n in zip(sides, models, strict=True)]
+    outcome = {"win": 0, "draw": 0, "lose": 0}
+    difference: dict[int, int] = {}
+    tests = [dict.fromkeys(("break", "fall_back", "give_ground", "wiped_out"), 0) for _ in sides]
+    models_lost = [[0] * (n + 1) for n in models]
+    scored = [0, 0]
+    tested: dict = {}
+    for pair, w in states.items():
+        left = [models[s] - pair[s][0] // wounds[s] for s in (0, 1)]
+        wiped = [pair[s][0] == full[s] for s in (0, 1)]
+        us = [strength[s][left[s]] for s in (0, 1)]
+        score = []
+        for s in (0, 1):
+            points = sum(pair[1 - s])  # the Wounds the enemy lost, and those Regeneration recovered
+            if not wiped[s]:
+                points += fixed[s] + ranks[s][left[s]] + (sides[s].massed_infantry and us[s] > us[1 - s])
+            score.append(points)
+            models_lost[s][models[s] - left[s]] += w
+            scored[s] += points * w
+        diff = score[0] - score[1]
+        difference[diff] = difference.get(diff, 0) + w
+        if wiped[0] and wiped[1]:
+            outcome["draw"] += w
+            continue
+        if wiped[0] or wiped[1]:
+            loser = 0 if wiped[0] else 1
+            tests[loser]["wiped_out"] += 36 * w
+        elif diff:
+            loser = 0 if diff < 0 else 1
+            side = sides[loser]
+            key = (loser, abs(diff), us[1 - loser] > 2 * us[loser])
+            if key not in tested:
+                tested[key] = _break_ways(side.leadership, key[1], key[2], side.unbreakable, side.stubborn)
+            for name, ways in zip(("break", "fall_back", "give_ground"), tested[key], strict=True):
+                tests[loser][name] += ways * w
+        else:
+            outcome["draw"] += w
+            continue
+        outcome["lose" if loser == 0 else "win"] += w
+    win, draw, lose = (Fraction(outcome[k], den) for k in ("win", "draw", "lose"))
+    charger_test, charged_test = ({k: Fraction(v, 36 * den) for k, v in t.items()} for t in tests)
+    lost = [Distribution(tuple(m), den) for m in models_lost]
+    steps += _result_steps(sides, [Fraction(x, den) for x in scored], ranks, (win, draw, lose))
+    steps += [_break_step(sides[s], _NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
+    return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
+                       lost[0], lost[1], charger_test, charged_test, tuple(steps))
+
+
+def _result_steps(sides, scored, ranks, chances) -> list[Step]:
+    steps = [Step("base", "Combat result: each side scores +1 for each Wound the enemy lost this round (a "
+                  "Wound that Regeneration recovers still counts; damage beyond a model's last Wound counts "
+                  "nothing), its Rank Bonus from the models it has left, and its bonuses; a side that is wiped "
+                  f"out scores only its Wounds ({reading('Combat result')}).", topic="result")]
+    for s, side in enumerate(sides):
+        unit = side.unit
+        parts = []
+        if side.disrupted:
+            parts.append("no Rank Bonus (Disrupted)")
+        else:
+            top = TROOPS[unit.troop].max_rank_bonus
+            parts.append(f"Rank Bonus +{ranks[s][unit.models]} with all {unit.models} models in ranks of "
+                         f"{side.rank_width} ({unit.troop.replace('_', ' ')}: at most +{top}), less as models fall")
+        parts += [f"{name} +{value}" for name, value in _side_bonus(side)]
+        if side.massed_infantry:
+            parts.append("Massed Infantry +1 if its Unit Strength is the higher at the end")
+        steps.append(Step("roll", f"The {_NAMES[s]}: {'; '.join(parts)}. Its expected score: "
+                          f"{_mean_text(scored[s])}.", topic="result"))
+    win, draw, lose = chances
+    steps.append(Step("chance", f"The higher score wins; equal scores are a draw; a side wiped out loses "
+                      f"(both: a draw). The charger wins {chance_text(win)}, draws {chance_text(draw)} and "
+                      f"loses {chance_text(lose)}.", topic="result"))
+    return steps
+
+
+def _break_step(side: Side, name: str, test: dict[str, Fraction]) -> Step:
+    how = ("Unbreakable: it never tests, and Gives Ground" if side.unbreakable else
+           "Stubborn: it Falls Back in Good Order without a test" if side.stubborn else
+           f"Leadership {side.leadership}: 2D6 above it Breaks; within it, but above it with the difference "
+           "added, Falls Back in Good Order (Breaks instead when the winner's Unit Strength is more than twice "
+           "its own); otherwise, or on a double 1, Gives Ground")
+    loses = sum(test.values(), Fraction(0))
+    outcomes = ", ".join(f"{label} {percent(test[key])}" for key, label in (
+        ("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"), ("wiped_out", "wiped out")))
+    return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({reading('Break test')}). It "
+                f"loses and: {outcomes}.", topic="break")

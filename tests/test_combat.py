@@ -125,3 +125,400 @@ def test_break_test_examples():
     assert (b.breaks, b.falls_back, b.gives_ground) == (Fraction(15, 36), Fraction(20, 36), Fraction(1, 36))
     assert combat.break_test(7, 2, unbreakable=True, stubborn=True).gives_ground == 1
     assert combat.break_test(7, 2, stubborn=True, outnumbered=True).falls_back == 1
+
+
+# An independent, plain simulator of one round, straight from RULES.md §7. Every die is rolled by
+# an oracle: the enumerating one tries every face (every outcome of every attack, found by trying
+# every face of its dice), the random one rolls them. Nothing here comes from hitrules.combat.
+
+WOUND_NEEDED = {2: 2, 1: 3, 0: 4, -1: 5}  # S - T -> X+; +2 or more 2+, -2..-5 6+, -6 or less none
+TROOP = {  # min per rank, max Rank Bonus, Unit Strength per model (None: Wounds), KB, MS
+    "regular_infantry": (5, 2, 1, True, False), "heavy_infantry": (4, 2, 1, True, False),
+    "monstrous_infantry": (3, 2, 3, True, False), "light_cavalry": (5, 1, 2, True, False),
+    "heavy_cavalry": (4, 1, 2, True, False), "monstrous_cavalry": (3, 1, 3, True, False),
+    "war_beasts": (5, 1, 1, True, False), "light_chariots": (3, 1, 3, False, False),
+    "heavy_chariots": (99, 0, 5, False, False), "monster": (99, 0, None, False, True),
+    "war_machine": (99, 0, None, False, False), "swarm": (99, 0, 3, True, False),
+}
+
+
+def wound_needed(strength, toughness):
+    d = strength - toughness
+    if d <= -6:
+        return None
+    return 2 if d >= 2 else 6 if d <= -2 else WOUND_NEEDED[d]
+
+
+def one_attack(d6, profile, target_side, automatic):
+    """One attack, die by die: 'none', 'kill' (an unsaved Killing Blow) or 'wound'."""
+    ws, weapon, modifier, reroll = profile
+    unit = target_side.unit
+    natural_six = False
+    if not automatic:
+        needed = CHART[ws, target_side.ws]
+
+        def hits(face):
+            return face == 6 or (face != 1 and face + modifier >= needed)
+
+        face = d6()
+        if (face == 6 and target_side.reroll_sixes) or (
+                not hits(face) and (reroll == "failed" or (reroll == "ones" and face == 1))):
+            face = d6()
+        if not hits(face):
+            return "none"
+        natural_six = face == 6
+    needed = wound_needed(weapon.strength, unit.toughness)
+    if needed is None:
+        return "none"
+    face = d6()
+    bonus = 2 if weapon.poisoned and natural_six else 0
+    if face == 1 or face + bonus < needed:
+        return "none"
+    _, _, _, kb, ms = TROOP[unit.troop]
+    killing = face == 6 and ((weapon.killing_blow and kb) or (weapon.monster_slayer and ms))
+    if not killing and unit.armour is not None:
+        ap = weapon.ap - (weapon.armour_bane if face == 6 else 0)
+        save = d6()
+        if save != 1 and save >= unit.armour - ap:
+            return "none"
+    if unit.ward is not None:
+        save = d6()
+        if save != 1 and save >= unit.ward:
+            return "none"
+    return "kill" if killing else "wound"
+
+
+def roll_dice(text, d6):
+    text = str(text).upper()
+    if "D" not in text:
+        return int(text)
+    count, rest = text.split("D")
+    sides, _, bonus = rest.partition("+")
+    total = int(bonus or 0)
+    for _ in range(int(count or 1)):
+        face = d6()
+        total += face if sides == "6" else (face + 1) // 2
+    return total
+
+
+def rank_bonus_plain(models, width, troop):
+    least, most, *_ = TROOP[troop]
+    ranks = [width] * (models // width) + ([models % width] if models % width else [])
+    return min(max(sum(r >= least for r in ranks) - 1, 0), most)
+
+
+def strength_plain(models, unit):
+    per = TROOP[unit.troop][2]
+    return models * (unit.wounds if per is None else per)
+
+
+def play(sides, oracle):
+    """One round: returns (models left, Wounds scored) of each side."""
+    units = [[s.unit.wounds] * s.unit.models for s in sides]
+    scored = [0, 0]
+    steps = [[(0, sides[0].impact, True)] if sides[0].impact else []]
+    for initiative in range(10, 0, -1):
+        step = []
+        for i, s in enumerate(sides):
+            if s.initiative == initiative and s.fighting + s.supporting:
+                step.append((i, "rank and file", False))
+            step += [(i, o, False) for o in s.others if o.initiative == initiative]
+        steps.append(step)
+    steps.append([(i, s.stomp, True) for i, s in enumerate(sides) if s.stomp])
+    for step in steps:
+        blows = []  # (target, kind, multiple wounds), in the side's order
+        for i, who, automatic in step:
+            side, enemy = sides[i], sides[1 - i]
+            if not units[i]:
+                continue  # wiped out: strikes no more
+            if who == "rank and file":
+                lost = side.unit.models - len(units[i])
+                n = (side.attacks * max(0, side.fighting - lost)
+                     + max(0, side.supporting - max(0, lost - side.fighting)))
+                profile = (side.ws, side.weapon, side.modifier, side.reroll)
+            else:
+                n = roll_dice(who.attacks, oracle.d6)
+                profile = (who.ws, who.weapon, who.modifier, who.reroll)
+            for _ in range(n):
+                outcome = oracle.attack(profile, enemy, automatic)
+                if outcome != "none":
+                    blows.append((1 - i, outcome, profile[1].multiple_wounds))
+        for t in (0, 1):
+            scored[1 - t] += land(units[t], [b[1:] for b in blows if b[0] == t], sides[t].unit.regeneration, oracle)
+    return [len(u) for u in units], scored
+
+
+def land(unit, blows, regeneration, oracle):
+    """The unsaved wounds of one step into a unit (its models' Wounds left, changed in place), in the
+    FAQ's order; returns the Wounds they score."""
+    ordered = ([b for b in blows if b[0] == "kill"] + [b for b in blows if b[0] == "wound" and b[1] != "1"]
+               + [b for b in blows if b[0] == "wound" and b[1] == "1"])
+    scored = 0
+    for outcome, multiple in ordered:
+        if not unit:
+            break
+        if outcome == "kill":
+            scored += unit.pop(0)
+            continue
+        for _ in range(roll_dice(multiple, oracle.d6)):
+            scored += 1
+            if regeneration is not None:
+                face = oracle.d6()
+                if face != 1 and face >= regeneration:
+                    continue
+            unit[0] -= 1
+            if unit[0] == 0:
+                unit.pop(0)
+                break
+    return scored
+
+
+def judge(sides, left, scored, two_d6):
+    """The round's end from the models left and Wounds scored: (difference, loser or None, outcome),
+    ``two_d6`` a pair of dice for the Break test."""
+    wiped = [n == 0 for n in left]
+    us = [strength_plain(left[i], sides[i].unit) for i in (0, 1)]
+    score = []
+    for i, s in enumerate(sides):
+        points = scored[i]
+        if not wiped[i]:
+            points += rank_bonus_plain(left[i], s.rank_width, s.unit.troop) * (not s.disrupted)
+            points += s.standard + s.battle_standard + {"front": 0, "flank": 1, "rear": 2}[s.position]
+            points += s.high_ground + s.bonus + (s.massed_infantry and us[i] > us[1 - i])
+        score.append(points)
+    diff = score[0] - score[1]
+    if wiped[0] and wiped[1]:
+        return diff, None, None
+    if wiped[0] or wiped[1]:
+        return diff, 0 if wiped[0] else 1, "wiped_out"
+    if diff == 0:
+        return diff, None, None
+    loser = 0 if diff < 0 else 1
+    s = sides[loser]
+    if s.unbreakable:
+        return diff, loser, "give_ground"
+    if s.stubborn:
+        return diff, loser, "fall_back"
+    natural = two_d6[0] + two_d6[1]
+    if two_d6 == (1, 1) or natural + abs(diff) <= s.leadership:
+        return diff, loser, "give_ground"
+    if natural > s.leadership or us[1 - loser] > 2 * us[loser]:
+        return diff, loser, "break"
+    return diff, loser, "fall_back"
+
+
+class _More(Exception):
+    pass
+
+
+def every_roll(fn):
+    """{result: chance} over every sequence of choices ``fn(choose)`` can make; ``choose`` takes
+    [(value, chance), ...]."""
+    out = {}
+    stack = [()]
+    while stack:
+        prefix = stack.pop()
+        taken = iter(prefix)
+        state = {"chance": Fraction(1)}
+
+        def choose(options, taken=taken, state=state, prefix=prefix):
+            try:
+                i = next(taken)
+            except StopIteration:
+                raise _More(len(options)) from None
+            state["chance"] *= options[i][1]
+            return options[i][0]
+
+        try:
+            result = fn(choose)
+        except _More as more:
+            stack.extend((*prefix, i) for i in range(more.args[0]))
+            continue
+        out[result] = out.get(result, 0) + state["chance"]
+    return out
+
+
+D6 = [(f, Fraction(1, 6)) for f in range(1, 7)]
+_ATTACKS: dict = {}
+
+
+class Every:
+    """The enumerating oracle: each attack's outcomes come from every face of its own dice."""
+
+    def __init__(self, choose):
+        self.choose = choose
+
+    def d6(self):
+        return self.choose(D6)
+
+    def attack(self, profile, enemy, automatic):
+        key = (profile, enemy, automatic)
+        if key not in _ATTACKS:
+            _ATTACKS[key] = sorted(every_roll(lambda c: one_attack(lambda: c(D6), profile, enemy, automatic)).items())
+        return self.choose(_ATTACKS[key])
+
+
+class Dice:
+    """The random oracle: real (seeded) dice."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def d6(self):
+        return self.rng.randint(1, 6)
+
+    def attack(self, profile, enemy, automatic):
+        return one_attack(self.d6, profile, enemy, automatic)
+
+
+def brute_round(charger, charged):
+    """Every die of the round: win/draw/lose, difference, models lost, each side's losing outcomes."""
+    sides = (charger, charged)
+    ends = every_roll(lambda choose: tuple(map(tuple, play(sides, Every(choose)))))
+    out = {"win": 0, "draw": 0, "lose": 0, "difference": {}, "lost": ({}, {}),
+           "tests": tuple(dict.fromkeys(("break", "fall_back", "give_ground", "wiped_out"), Fraction(0))
+                          for _ in sides)}
+    for (left, scored), chance in ends.items():
+        for i in (0, 1):
+            lost = sides[i].unit.models - left[i]
+            out["lost"][i][lost] = out["lost"][i].get(lost, 0) + chance
+        for two in product(range(1, 7), repeat=2):
+            p = chance / 36
+            diff, loser, outcome = judge(sides, left, scored, two)
+            out["difference"][diff] = out["difference"].get(diff, 0) + p
+            out["draw" if loser is None else "lose" if loser == 0 else "win"] += p
+            if loser is not None:
+                out["tests"][loser][outcome] += p
+    return out
+
+
+def assert_same(result, brute):
+    assert (result.win, result.draw, result.lose) == (brute["win"], brute["draw"], brute["lose"])
+    assert result.difference == {d: p for d, p in sorted(brute["difference"].items()) if p}
+    for mine, theirs in zip((result.charger_models_lost, result.charged_models_lost), brute["lost"], strict=True):
+        assert {k: p for k, p in mine.items() if p} == {k: p for k, p in theirs.items() if p}
+    assert (result.charger_test, result.charged_test) == brute["tests"]
+
+
+S3 = Weapon(3)
+
+
+def side(models=2, initiative=3, attacks=1, fighting=None, supporting=0, ws=3, weapon=S3,
+         toughness=3, wounds=1, leadership=7, rank_width=None, troop="regular_infantry", armour=None,
+         ward=None, regeneration=None, **more):
+    unit = Target(toughness, armour=armour, ward=ward, regeneration=regeneration, wounds=wounds, models=models,
+                  troop=troop)
+    return combat.Side(unit, ws, initiative, leadership, rank_width or models,
+                       models - supporting if fighting is None else fighting, supporting, attacks, weapon, **more)
+
+
+def test_example_whole_round():
+    r = fantasy.combat_round(side(initiative=6), side(initiative=3))
+    assert (r.win, r.draw, r.lose) == (Fraction(11, 32), Fraction(105, 256), Fraction(63, 256))
+    assert r.win + r.draw + r.lose == 1
+    assert sum(r.charger_test.values()) == r.lose and sum(r.charged_test.values()) == r.win
+    assert_same(r, brute_round(side(initiative=6), side(initiative=3)))
+
+
+KB = Weapon(3, killing_blow=True)
+BRUTE_CASES = {
+    "the worked example": (side(initiative=6), side(initiative=3)),
+    "equal Initiative strikes at once": (side(), side()),
+    "two Attacks, one model each": (side(models=1, attacks=2), side(models=1, attacks=2, initiative=2)),
+    "Killing Blow into two-Wound models": (side(models=1, attacks=2, weapon=KB, initiative=4),
+                                           side(models=2, wounds=2, armour=4, initiative=4)),
+    "Impact Hits": (side(models=1, impact=combat.Fighters("D3", 1, Weapon(4), 1, automatic=True)),
+                    side(models=2, armour=5, initiative=4)),
+    "re-rolls and forced re-rolls of 6s": (side(models=2, reroll="failed", ws=4, reroll_sixes=True),
+                                          side(models=2, reroll="ones", reroll_sixes=True,
+                                               weapon=Weapon(3, poisoned=True))),
+    "a supporting rank and a character": (side(models=2, fighting=1, supporting=1, initiative=3),
+                                          side(models=2, others=(combat.Fighters(2, 5, Weapon(4), 5),))),
+    "Multiple Wounds, Regeneration and a ward": (
+        side(models=1, attacks=2, weapon=Weapon(4, multiple_wounds="D3")),
+        side(models=1, wounds=2, regeneration=5, ward=6, initiative=2, troop="monstrous_infantry")),
+    "Monster Slayer and Stomps": (
+        side(models=1, attacks=2, weapon=Weapon(4, monster_slayer=True, killing_blow=True), initiative=4),
+        side(models=1, wounds=3, troop="monster", attacks=1,
+             stomp=combat.Fighters(1, 1, Weapon(5), 1, automatic=True))),
+    "Stubborn, Unbreakable, standard and flank": (
+        side(models=2, standard=True, position="flank", stubborn=True),
+        side(models=2, unbreakable=True, battle_standard=True, high_ground=True, bonus=1)),
+    "ranks, Massed Infantry and outnumbering": (
+        side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
+        side(models=1, initiative=4, attacks=2, leadership=8)),
+}
+
+
+@pytest.mark.parametrize("name", BRUTE_CASES)
+def test_round_matches_brute_force(name):
+    charger, charged = BRUTE_CASES[name]
+    assert_same(combat.combat_round(charger, charged), brute_round(charger, charged))
+
+
+def brute_strike(fighters, target, target_ws, reroll_sixes=False):
+    """Every die of one profile's attacks into a unit: {(Wounds lost, models removed): chance}."""
+    enemy = side(models=target.models, ws=target_ws, toughness=target.toughness, wounds=target.wounds,
+                 armour=target.armour, ward=target.ward, regeneration=target.regeneration, troop=target.troop,
+                 reroll_sixes=reroll_sixes)
+    profile = (fighters.ws, fighters.weapon, fighters.modifier, fighters.reroll)
+
+    def one(choose):
+        oracle = Every(choose)
+        blows = [oracle.attack(profile, enemy, fighters.automatic)
+                 for _ in range(roll_dice(fighters.attacks, oracle.d6))]
+        unit = [target.wounds] * target.models
+        land(unit, [(b, fighters.weapon.multiple_wounds) for b in blows if b != "none"], target.regeneration, oracle)
+        return target.wounds * target.models - sum(unit), target.models - len(unit)
+
+    return every_roll(one)
+
+
+STRIKES = {
+    "Killing Blow into two-Wound models": (combat.Fighters(3, 3, KB, 3), Target(3, armour=4, wounds=2, models=2)),
+    "Killing Blow after Multiple Wounds": (combat.Fighters(2, 4, Weapon(4, multiple_wounds="2", killing_blow=True), 3),
+                                           Target(3, armour=5, wounds=3, models=2, ward=5)),
+    "Monster Slayer, Regeneration": (combat.Fighters(2, 4, Weapon(5, monster_slayer=True, ap=-1), 3),
+                                     Target(5, armour=4, wounds=3, models=1, regeneration=4, troop="monster")),
+    "Killing Blow cannot touch a chariot": (combat.Fighters(3, 4, KB, 3), Target(3, wounds=2, models=2,
+                                                                                   troop="heavy_chariots")),
+    "Impact Hits D3 with Killing Blow": (combat.Fighters("D3", 1, Weapon(4, killing_blow=True), 1, automatic=True),
+                                         Target(3, armour=4, wounds=2, models=2, troop="heavy_cavalry")),
+    "poisoned, re-rolls, forced 6s": (combat.Fighters(3, 3, Weapon(3, poisoned=True, armour_bane=1), 3,
+                                                      reroll="failed"), Target(4, armour=5, models=3)),
+}
+
+
+@pytest.mark.parametrize("name", STRIKES)
+def test_strike_matches_brute_force(name):
+    fighters, target = STRIKES[name]
+    for sixes in (False, True):
+        r = fantasy.strike(fighters, target, 3, reroll_sixes=sixes)
+        joint = brute_strike(fighters, target, 3, sixes)
+        lost, removed = {}, {}
+        for (w, m), p in joint.items():
+            lost[w] = lost.get(w, 0) + p
+            removed[m] = removed.get(m, 0) + p
+        assert {k: p for k, p in r.wounds_lost.items() if p} == lost
+        assert {k: p for k, p in r.models_removed.items() if p} == removed
+
+
+def test_example_killing_blow():
+    # S3 against T3, armour 4+, no ward, infantry: 2/6 x 1/2 + 1/6 = 1/3 of hits go unsaved.
+    r = fantasy.strike(combat.Fighters(1, 3, KB, 3, automatic=True), Target(3, armour=4, wounds=3), 3)
+    assert r.hit_chance == 1 and r.wound_chance * r.unsaved_chance == Fraction(1, 3)
+    assert r.models_removed[1] == Fraction(1, 6)  # an unsaved 6 removes the model whatever its Wounds
+    assert r.wounds_lost.items() == ((0, Fraction(2, 3)), (1, Fraction(1, 6)), (2, 0), (3, Fraction(1, 6)))
+
+
+@pytest.mark.parametrize("automatic", [False, True])
+def test_strike_without_killing_blow_is_the_shooting_chain(automatic):
+    # With no Killing Blow, strike is shoot's chain with the melee hit chance in place of BS.
+    weapon = Weapon(4, ap=-1, multiple_wounds="D3", armour_bane=1)
+    target = Target(4, armour=4, ward=6, regeneration=5, wounds=3, models=3)
+    r = fantasy.strike(combat.Fighters(5, 3, weapon, 3, automatic=automatic), target, 3)
+    shot = fantasy.Shot(3, automatic=automatic)  # BS 3 hits on 4+, as WS 3 against WS 3 does
+    s = fantasy.shoot(shot, 5, weapon, target)
+    assert r.hit_chance == s.hit.probability == (1 if automatic else Fraction(1, 2))
+    assert (r.hits, r.wounds, r.unsaved, r.wounds_lost, r.models_removed) == (
+        s.hits, s.wounds, s.unsaved, s.wounds_lost, s.models_removed)
