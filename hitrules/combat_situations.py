@@ -207,8 +207,8 @@ def link_situation(link: dict) -> CombatSituation:
     return combat_situation(_link_values(link))
 
 
-#: The most attacks Explore's "how many attacks to kill" tries.
-MOST_ATTACKS_TO_KILL = 200
+#: The most attacks Explore's "how many attacks to kill" tries: the most one profile strikes with.
+MOST_ATTACKS_TO_KILL = combat.MAX_PROFILE_ATTACKS
 
 
 @dataclass(frozen=True)

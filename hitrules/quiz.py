@@ -269,8 +269,9 @@ def _break_question(rng: random.Random, number: int) -> Question:
                           + "; otherwise, or on a double 1, it Gives Ground.", topic="break"),
              *(Step("chance", f"{name}: {chance_text(p)} (of the 36 rolls of 2D6).", topic="break")
                for name, p in chances.items()))
+    # Wrong chances a learner would pick: forgetting the outnumbering, or the difference added.
     candidates = {Fraction(n, 36) for n in range(0, 37, 3)} | {combat.break_test(leadership, lost_by).breaks,
-                                                               combat.break_test(leadership, 0).breaks}
+                                                               combat.break_test(leadership, 1).breaks}
     return Question(number, "fantasy", situation + ".", next(n for n, p in chances.items() if p == likeliest),
                     BREAK_CHOICES, test.breaks, _choices(test.breaks, candidates), steps, "break",
                     "What is its likeliest result?", "And the chance that it Breaks?")
