@@ -94,10 +94,11 @@ def _side(values: dict, p: str) -> fantasy.Side:
                                    modifier, reroll),)
     flags = {name: name in values[f"{p}flags"] for name in _FLAG_FIELDS}
     ws, initiative = values[f"{p}ws"], values[f"{p}i"]
+    impact = _automatic(values, p, "impact", ws, initiative) if p == "a_" else None  # the charger's only
     return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], values[f"{p}fighting"],
-                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p), others,
-                        _automatic(values, p, "impact", ws, initiative), _automatic(values, p, "stomp", ws, initiative),
-                        modifier, reroll, position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
+                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p), others, impact,
+                        _automatic(values, p, "stomp", ws, initiative), modifier, reroll,
+                        position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
 
 
 def combat_situation(values: dict) -> CombatSituation:
