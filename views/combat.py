@@ -83,15 +83,15 @@ def _side_inputs(values: dict, p: str, title: str) -> None:
     score_input(row, "Armour", P, f"{p}armour", "armour")
     hit = combat_situations.hit_readout(values, p).hit
     held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
+    more = values[f"{p}more"]
     st.markdown(f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
-                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**.")
+                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."
+                + ("" if more else f"\n\n{_summary(values, p)}"))  # one element: each costs every rerun
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key(f"{p}more"),
                  help="Wounds, troop type, rank width, Leadership, the fighting and supporting ranks, AP and weapon "
                       "rules, ward and Regeneration, to-hit modifier and re-rolls, a champion or character, Impact "
                       "Hits and Stomps, and the combat result bonuses. They count whether shown or not."):
         _more_inputs(p)
-    else:
-        st.caption(_summary(values, p))
 
 
 def _enemy(p: str) -> str:
@@ -99,7 +99,7 @@ def _enemy(p: str) -> str:
 
 
 def _summary(values: dict, p: str) -> str:
-    """The hidden inputs in one line, so the player sees what counts."""
+    """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
     v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
     parts = [f"{TROOP_NAMES[v['troop']]}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
              f"{v['width']} wide, Ld {v['ld']}",
@@ -213,5 +213,4 @@ def _results(sit, answer) -> None:
             with where:
                 draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
                                          label=f"Download CSV: {name.replace('-', ' ')}")
-    draw.why("Why: the round in order", answer.steps, None)
-    st.markdown(f"Our reading of the round: {READING}.")
+    draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")

@@ -12,14 +12,14 @@ from webui import shared
 
 
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
-        second: tuple[int, ...] | None = None) -> None:
-    """The engine's steps, numbered as it worked them out, then the D6 faces that hit."""
+        second: tuple[int, ...] | None = None, after: str = "") -> None:
+    """The engine's steps, numbered as it worked them out, then the D6 faces that hit, then ``after``."""
     parts = [f"### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
     if first is not None:
         parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
     if second is not None:
         parts += ["…and the second D6, rolled after a 6:", faces_grid(first or (), second)]
-    st.markdown("\n\n".join(parts))
+    st.markdown("\n\n".join([*parts, after] if after else parts))
 
 
 def faces_row(hitting: tuple[int, ...]) -> str:
