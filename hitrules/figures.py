@@ -533,8 +533,12 @@ def weapons_table(duel: compare.WeaponDuel) -> pd.DataFrame:
 #: A Break test's outcomes in the order of the rules, and their names on a chart.
 BREAK_OUTCOMES = {"break": "Breaks", "fall_back": "Falls Back in Good Order", "give_ground": "Gives Ground",
                   "wiped_out": "Wiped out"}
+#: The outcomes' names under a chart's bars, short enough to stand level.
+_BAR_NAMES = {"Falls Back in Good Order": "Falls Back"}
 COMBAT_SIDES = ("the charger", "the charged")
 WIN, DRAW, LOSE = PALETTE[2], "#6E6E6E", PALETTE[3]
+#: Under a half-width chart, where a legend beside the title would cover it.
+_LEGEND_BELOW = {"orientation": "h", "y": -0.3, "x": 0.5, "xanchor": "center", "yanchor": "top"}
 
 
 def difference_table(result) -> pd.DataFrame:
@@ -556,7 +560,7 @@ def difference_figure(result) -> go.Figure:
         marker_color=[WIN if d > 0 else LOSE if d < 0 else DRAW for d, _ in rows],
         customdata=[chance_text(p) for _, p in rows],
         hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
-    fig.update_layout(title="The combat result: charger's score minus the charged's",
+    fig.update_layout(title="The combat result: the charger's score minus the charged's",
                       xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
                       yaxis_tickformat=".0%", height=340, margin=MARGIN,
                       xaxis_dtick=1 if len(rows) <= 25 else None)
@@ -583,12 +587,12 @@ def break_figure(result) -> go.Figure:
     fig = FrozenFigure()
     for n, side in enumerate(COMBAT_SIDES):
         mine = [(o, p) for s, o, p in rows if s == side]
-        fig.add_bar(x=[o for o, _ in mine], y=[float(p) for _, p in mine], name=side.capitalize(),
+        fig.add_bar(x=[_BAR_NAMES.get(o, o) for o, _ in mine], y=[float(p) for _, p in mine], name=side.capitalize(),
                     marker_color=PALETTE[n], customdata=[chance_text(p) for _, p in mine],
                     hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=340, margin=MARGIN,
-                      legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"})
+                      legend=_LEGEND_BELOW)
     return fig
 
 
@@ -620,7 +624,7 @@ def models_lost_figure(result) -> go.Figure:
     fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
                       yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=340,
                       margin=MARGIN, xaxis_dtick=1 if len(ks) <= 21 else None, hovermode="x unified",
-                      legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"})
+                      legend=_LEGEND_BELOW)
     return fig
 
 

@@ -155,3 +155,17 @@ def test_every_troop_type_is_offered():
 
 def combat_page_troop_name(troop: str) -> str:
     return troop.replace("_", " ").capitalize()
+
+
+def test_a_long_exact_chance_is_written_out_under_its_percentage():
+    """A metric cuts a long fraction off, so the headline shows the percentage and the fraction goes below."""
+    from hitrules._steps import fraction_text, percent
+
+    query = dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query)
+    at = open_page("combat", **query)
+    win = combat_situations.answer(combat_situations.link_situation(query)).win
+    assert len(fraction_text(win)) > 12
+    assert metric(at, "Charger wins") == percent(win)
+    assert f"As fractions: charger wins {fraction_text(win)}" in text(at)
+    default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
+    assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)

@@ -12,7 +12,6 @@ from playwright.sync_api import Page, expect
 from test_browser import metric, open_app, wait_ready
 
 from hitrules import combat_situations
-from hitrules._steps import chance_text
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +49,8 @@ def test_a_round_set_by_a_widget_and_its_link_in_a_second_tab(page: Page, app_se
 def test_a_preset_in_the_browser(page: Page, app_server):
     key = "orcs_spearmen"
     preset = combat_situations.COMBAT_PRESETS[key]
-    wins = chance_text(combat_situations.answer(combat_situations.link_situation(dict(preset.query))).win)
+    answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
+    wins = combat_situations.headline(answer.win)
     open_app(page, app_server, "combat")
     box = page.get_by_role("combobox", name="Start from a match-up")
     box.click()

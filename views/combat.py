@@ -1,10 +1,12 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
+from fractions import Fraction
+
 import streamlit as st
 
 import webui
 from hitrules import combat_situations, fantasy, figures, urlstate
-from hitrules._steps import chance_text, reading
+from hitrules._steps import chance_text, fraction_text, reading
 from views import draw
 from views.target import score_input
 
@@ -27,13 +29,7 @@ def render() -> None:
     values = webui.start_page(P, urlstate.COMBAT, "Fantasy combat", HELP)
     sit, answer = webui.situation(combat_situations.combat_situation, values, combat_situations.answer)
     if answer:
-        draw.metrics_row(("Charger wins", chance_text(answer.win), "The charger's score is higher, or the charged "
-                                                                   "unit is wiped out."),
-                         ("Draw", chance_text(answer.draw), "Equal scores (or both wiped out): no Break test."),
-                         ("Charger loses", chance_text(answer.lose), "The charged unit's score is higher, or the "
-                                                                     "charger is wiped out."),
-                         ("Charged unit breaks", chance_text(answer.charged_test.get("break", 0)),
-                          "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
+        _headlines(answer)
     st.selectbox("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), index=None, key=PRESET_KEY,
                  format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
                  placeholder="Choose a familiar match-up…",
@@ -46,6 +42,22 @@ def render() -> None:
     if answer:
         _results(sit, answer)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
+
+
+def _headlines(answer) -> None:
+    """The chances to win, draw and lose, and that the charged unit breaks: each exact and as a percentage.
+    A long fraction would be cut off in a metric, so those are written out in full underneath."""
+    headlines = (("Charger wins", answer.win, "The charger's score is higher, or the charged unit is wiped out."),
+                 ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test."),
+                 ("Charger loses", answer.lose, "The charged unit's score is higher, or the charger is wiped out."),
+                 ("Charged unit breaks", answer.charged_test.get("break", Fraction(0)),
+                  "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
+    short = [combat_situations.headline_is_exact(p) for _, p, _ in headlines]
+    draw.metrics_row(*((label, combat_situations.headline(p), help) for label, p, help in headlines))
+    if not all(short):
+        st.caption("As fractions: " + "; ".join(f"{label.lower()} {fraction_text(p)}"
+                                          for (label, p, _), fits in zip(headlines, short, strict=True) if not fits)
+                   + ".")
 
 
 def _apply_preset() -> None:
@@ -205,12 +217,13 @@ def _results(sit, answer) -> None:
     charts = (("difference", figures.difference_figure, figures.difference_table),
               ("break-test", figures.break_figure, figures.break_table),
               ("models-lost", figures.models_lost_figure, figures.models_lost_table))
-    for where, (name, figure, _) in zip(st.columns(3), charts, strict=True):
+    # The difference across the page, the Break tests and the models lost side by side (stacked on a phone).
+    places = (st.container(), *st.columns(2))
+    for where, (name, figure, _) in zip(places, charts, strict=True):
         where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart",
                            config={"displayModeBar": False})
     if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
-        for where, (name, _, table) in zip(st.columns(3), charts, strict=True):
-            with where:
-                draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
-                                         label=f"Download CSV: {name.replace('-', ' ')}")
+        for name, _, table in charts:
+            draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
+                                     label=f"Download CSV: {name.replace('-', ' ')}")
     draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
