@@ -10,7 +10,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial, lcm
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, percent, reading
+from hitrules._steps import (
+    Step,
+    chance_text,
+    check_choice,
+    check_int,
+    count_text,
+    faces_of_six,
+    number_text,
+    reading,
+)
 from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
 from hitrules.dice import AttackDice, Distribution, hits, parse_attacks
 from hitrules.fantasy import (
@@ -58,6 +67,7 @@ MAX_OTHERS = 2
 REROLLS = ("none", "ones", "failed")
 POSITIONS = ("front", "flank", "rear")
 POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
+MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -92,7 +102,12 @@ TROOPS = {t.name.replace(" ", "_"): t for t in _TROOPS}
 #: The troop types a Target can be (RULES.md §7), in the order a page lists them.
 TROOP_TYPES = tuple(TROOPS)
 
+#: The sections of docs/rules.md the Why cites.
 _COMBAT = reading("Fantasy close combat")
+_WHO_FIRST = reading("Fantasy combat: who strikes first")
+_KILLING = reading("Fantasy combat: Killing Blow and Monster Slayer")
+_RESULT = reading("Fantasy combat: the combat result")
+_BREAK = reading("Fantasy combat: the Break test")
 
 
 # The melee hit roll -----------------------------------------------------------------------
@@ -210,7 +225,7 @@ def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str =
                           topic="hit"))
     if reroll_sixes:
         steps.append(Step("reroll", "The target forces natural 6s to hit to be re-rolled: the new die is "
-                          "judged as any other and is not re-rolled again.", 0, tuple(range(score, 6)),
+                          "judged as any other and is not re-rolled again.", 0, tuple(range(score, 7)),
                           topic="hit"))
     steps.append(Step("chance", f"Chance to hit with each attack: {chance_text(probability)}.", 0,
                       tuple(range(score, 7)), topic="hit"))
@@ -229,7 +244,7 @@ def _check_bool(name: str, value: object) -> None:
 class Fighters:
     """One attacking profile: its Attacks (a number or dice text), WS, weapon, Initiative, to-hit
     modifier and re-roll. ``automatic=True`` is Impact Hits or Stomp Attacks: no hit roll, and
-    ``ws`` is ignored."""
+    ``ws`` is ignored. ``name`` (a champion, a character, a mount) is how the Why calls it."""
 
     attacks: int | str
     ws: int
@@ -238,6 +253,7 @@ class Fighters:
     modifier: int = 0
     reroll: str = "none"
     automatic: bool = False
+    name: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", str(parse_attacks(self.attacks)))
@@ -247,6 +263,8 @@ class Fighters:
         check_int("Initiative", self.initiative, *INITIATIVE_RANGE)
         _check_hit_inputs(self.modifier, self.reroll, False)
         _check_bool("automatic", self.automatic)
+        if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
+            raise ValueError(f"A profile's name must be text of at most {MAX_NAME} characters.")
 
 
 @dataclass(frozen=True)
@@ -415,9 +433,10 @@ class RoundResult:
 
 # The engine: the unsaved wounds of one step into a unit, in the FAQ's order --------------------
 #
-# A unit's state is (Wounds lost, Wounds Regeneration recovered): the first says which models are
-# gone and how much damage sits on the current one; the two add up to the Wounds its enemy scores.
-# Chances are integer weights over a common denominator, as in hitrules.dice.
+# A unit's state is the Wounds it has lost: which models are gone and how much damage sits on the
+# current one. The Wounds Regeneration recovers change no state but count for the enemy's score, so
+# the round follows only how many more the charged recovered than the charger. Chances are integer
+# weights over a common denominator, as in hitrules.dice.
 
 _AUTOMATIC_HIT = MeleeHit(None, None, Fraction(1), Fraction(0), (
     Step("note", "Impact Hits and Stomp Attacks hit automatically: no roll to hit, and Poisoned Attacks "
@@ -482,23 +501,36 @@ class _Blow:
         return parse_attacks(self.fighters.weapon.multiple_wounds)
 
 
-class _Damage:
-    """Unsaved wounds into one unit, one at a time, over its states; memoised for one round."""
+class _Work:
+    """A count of the steps a round has taken, to refuse a round too big to work out exactly."""
 
-    def __init__(self, target: Target):
+    def __init__(self) -> None:
+        self.done = 0
+
+    def add(self, steps: int) -> None:
+        self.done += steps
+        if self.done > MAX_WORK:
+            raise ValueError("This combat is too big to work out exactly: use fewer attacks, models or Wounds "
+                             "(Regeneration with Multiple Wounds into many Wounds costs the most).")
+
+
+class _Damage:
+    """Unsaved wounds into one unit, one at a time, over the Wounds it has lost; memoised for one round."""
+
+    def __init__(self, target: Target, work: _Work):
         self.wounds, self.regeneration = target.wounds, target.regeneration
         self.full = target.wounds * target.models
+        self.work = work
         self._outcomes: dict = {}
         self._after: dict = {}
         self._unsaved: dict = {}
 
-    def killing(self, state, count: int):
+    def killing(self, lost: int, count: int) -> int:
         """After ``count`` Killing Blows: each removes a model outright, whatever Wounds it had left
         (and counts them all)."""
-        lost, recovered = state
         if not count or lost == self.full:
-            return state
-        return min(self.full, (lost // self.wounds + count) * self.wounds), recovered
+            return lost
+        return min(self.full, (lost // self.wounds + count) * self.wounds)
 
     def den(self, dice: AttackDice) -> int:
         """The ways one ordinary unsaved wound of these Multiple Wounds can go, in all."""
@@ -532,17 +564,22 @@ class _Damage:
             self._outcomes[key] = (tuple(out.items()), den)
         return self._outcomes[key]
 
-    def after(self, dice: AttackDice, state, count: int) -> dict:
-        """The states after ``count`` ordinary unsaved wounds from ``state``: ways over den^count."""
-        runs = self._after.setdefault((dice, state), [{state: 1}])
-        den = self.den(dice)
+    def after(self, dice: AttackDice, start: int, count: int) -> dict:
+        """(Wounds lost, Wounds recovered) after ``count`` ordinary unsaved wounds into the unit with
+        ``start`` Wounds lost: ways over den^count."""
+        runs = self._after.setdefault((dice, start), [{(start, 0): 1}])
+        if len(runs) > count:
+            return runs[count]
+        den, wounds, full = self.den(dice), self.wounds, self.full
+        outcomes = [()] + [self.outcomes(dice, left)[0] for left in range(1, wounds + 1)]
         while len(runs) <= count:
             new: dict = {}
+            self.work.add(len(runs[-1]) * len(outcomes[-1]))
             for (lost, recovered), w in runs[-1].items():
-                if lost == self.full:  # wiped out: what is left of the damage counts nothing
+                if lost == full:  # wiped out: what is left of the damage counts nothing
                     new[lost, recovered] = new.get((lost, recovered), 0) + w * den
                     continue
-                for (loses, counted), v in self.outcomes(dice, self.wounds - lost % self.wounds)[0]:
+                for (loses, counted), v in outcomes[wounds - lost % wounds]:
                     key = (lost + loses, recovered + counted - loses)
                     new[key] = new.get(key, 0) + w * v
             runs.append(new)
@@ -571,6 +608,7 @@ class _Volley:
     next states as ways over :attr:`den`, one denominator for every state and number of attacks."""
 
     def __init__(self, damage: _Damage, blows: list[tuple[_Blow, AttackDice | int]]):
+        _check_size(blows)
         self.damage, self.blows = damage, blows
         dice_of, most_of = [], []
         groups: list[list] = []  # [Multiple Wounds dice, the most wounds it can take]
@@ -628,33 +666,41 @@ class _Volley:
             joint = new
         return joint
 
-    def kernel(self, state, counts: tuple) -> dict:
-        """The unit's states after this step, from ``state``, when the profiles make ``counts``
-        attacks (None for dice): ways over :attr:`den`."""
-        key = (state, counts)
+    def kernel(self, lost: int, counts: tuple) -> tuple:
+        """(Wounds lost, Wounds recovered) after this step, into the unit with ``lost`` Wounds lost,
+        when the profiles make ``counts`` attacks (None for dice): ways over :attr:`den`."""
+        key = (lost, counts)
         if key in self._kernels:
             return self._kernels[key]
         damage = self.damage
         out: dict = {}
         for landed, w in self.landed(counts).items():
-            states = {damage.killing(state, landed[0]): w}
+            states = {(damage.killing(lost, landed[0]), 0): w}
             for (dice, most), count in zip(self.groups, landed[1:], strict=True):
+                if not count:
+                    continue
                 pad = damage.den(dice) ** (most - count)
                 new: dict = {}
-                for s, v in states.items():
-                    for s2, u in (damage.after(dice, s, count).items() if count else ((s, 1),)):
-                        new[s2] = new.get(s2, 0) + v * u * pad
+                for (now, recovered), v in states.items():
+                    after = damage.after(dice, now, count)
+                    damage.work.add(len(after))
+                    for (then, more), u in after.items():
+                        k = (then, recovered + more)
+                        new[k] = new.get(k, 0) + v * u * pad
                 states = new
-            for s, v in states.items():
-                out[s] = out.get(s, 0) + v
-        self._kernels[key] = out
-        return out
+            pad = 1
+            for (dice, most), count in zip(self.groups, landed[1:], strict=True):
+                pad *= damage.den(dice) ** most if not count else 1
+            for k, v in states.items():
+                out[k] = out.get(k, 0) + v * pad
+        self._kernels[key] = result = tuple(out.items())
+        return result
 
 
-def _lost_distributions(states: dict, den: int, wounds: int, full: int) -> tuple[Distribution, Distribution]:
-    """Wounds lost and models removed, from ways over den of the unit's states."""
+def _lost_distributions(states, den: int, wounds: int, full: int) -> tuple[Distribution, Distribution]:
+    """Wounds lost and models removed, from ((Wounds lost, recovered), ways over den) pairs."""
     lost = [0] * (full + 1)
-    for (n, _), w in states.items():
+    for (n, _), w in states:
         lost[n] += w
     removed = [0] * (full // wounds + 1)
     for n, w in enumerate(lost):
@@ -670,7 +716,7 @@ def _killing_steps(blow: _Blow, target: Target) -> list[Step]:
             steps.append(Step("modifier", f"{name}: a natural 6 to wound against {troop} allows no armour and no "
                               "Regeneration save (the ward save as usual); unsaved, it removes the model "
                               "whatever Wounds it has left, and these wounds land first "
-                              f"({reading('Killing Blow and Monster Slayer')}). Chance per attack: "
+                              f"({_KILLING}). Chance per attack: "
                               f"{chance_text(blow.killing)}.", topic="save"))
         elif asked:
             steps.append(Step("skipped", f"{name} does not work against {troop}.", topic="save"))
@@ -692,10 +738,9 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
     _check_bool("reroll_sixes", reroll_sixes)
     blow = _Blow.of(fighters, target, target_ws, reroll_sixes)
     dice = parse_attacks(fighters.attacks)
-    damage = _Damage(target)
-    _check_size([(blow, dice)])
+    damage = _Damage(target, _Work())
     volley = _Volley(damage, [(blow, dice)])
-    lost, removed = _lost_distributions(volley.kernel((0, 0), (None,)), volley.den, target.wounds, damage.full)
+    lost, removed = _lost_distributions(volley.kernel(0, (None,)), volley.den, target.wounds, damage.full)
     weapon = fighters.weapon
     score = wound_score(weapon.strength, target.toughness)
     unsaved = blow.killing + blow.ordinary
@@ -714,7 +759,8 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
 #: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage
 #: into one unit: beyond these, working the round out exactly is too slow for a page.
 MAX_PROFILE_ATTACKS = 100
-MAX_STATES = 2000
+#: The most steps one round may take (each a multiplication of whole numbers): about a second.
+MAX_WORK = 1_000_000
 
 
 def _check_size(blows) -> None:
@@ -768,7 +814,7 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
                 for i, other in enumerate(side.others):
                     if other.initiative == when:
                         mine.append((other, parse_attacks(other.attacks), False,
-                                     f"the {_NAMES[s]}'s {_ORDINAL[i]} other profile"))
+                                     f"the {_NAMES[s]}'s {other.name or _ORDINAL[i] + ' other profile'}"))
             out.append(tuple(mine))
         return tuple(out)
 
@@ -794,10 +840,6 @@ def _side_bonus(side: Side) -> list[tuple[str, int]]:
     return out
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def combat_round(charger: Side, charged: Side) -> RoundResult:
     """One whole round of combat, exactly, from Impact Hits to the Break test (RULES.md §7).
 
@@ -812,13 +854,16 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     if charged.impact is not None:
         raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
-    damages = (_Damage(charger.unit), _Damage(charged.unit))
+    work = _Work()
+    damages = (_Damage(charger.unit, work), _Damage(charged.unit, work))
     full = (damages[0].full, damages[1].full)
     wounds = (charger.unit.wounds, charged.unit.wounds)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({_COMBAT}).", topic="round")]
-    states = {((0, 0), (0, 0)): 1}
+    # (the charger's Wounds lost, the charged's, Wounds the charged recovered minus the charger's) -> ways
+    states = {(0, 0, 0): 1}
     den = 1
+    recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
     for phase in _phases(charger, charged):
         volleys = []
         steps.append(Step("base", _phase_text(phase), topic=phase.topic))
@@ -829,60 +874,64 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
             for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
                 steps.append(Step("roll", _blow_text(blow, attacks, rank_and_file, name, sides[s], target),
                                   topic=phase.topic))
-            _check_size(blows)
             volleys.append(_Volley(damages[1 - s], blows) if blows else None)
         into = (volleys[1], volleys[0])  # the volley that strikes each side's unit
         rank_and_file = [tuple(p[2] for p in phase.profiles[s]) for s in (0, 1)]
         new: dict = {}
-        for pair, w in states.items():
+        gained = [0, 0]
+        for (lost_x, lost_y, diff), w in states.items():
+            lost = (lost_x, lost_y)
             nexts = []
             for t in (0, 1):
                 volley, attacker = into[t], 1 - t
                 if volley is None:
-                    nexts.append(((pair[t], 1),))
-                elif pair[attacker][0] == full[attacker] or pair[t][0] == full[t]:
-                    nexts.append(((pair[t], volley.den),))  # wiped out: they strike no more, or nothing is left
+                    nexts.append((((lost[t], 0), 1),))
+                elif lost[attacker] == full[attacker] or lost[t] == full[t]:
+                    # wiped out: it strikes no more, or there is nothing left to strike
+                    nexts.append((((lost[t], 0), volley.den),))
                 else:
-                    slain = pair[attacker][0] // wounds[attacker]
+                    slain = lost[attacker] // wounds[attacker]
                     counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if rf else None
                                    for rf in rank_and_file[attacker])
-                    nexts.append(tuple(volley.kernel(pair[t], counts).items()))
-            for a, wa in nexts[0]:
-                weight = w * wa
-                for b, wb in nexts[1]:
-                    key = (a, b)
-                    new[key] = new.get(key, 0) + weight * wb
+                    nexts.append(volley.kernel(lost[t], counts))
+            work.add(len(nexts[0]) * len(nexts[1]))
+            for (x, rx), wx in nexts[0]:
+                weight = w * wx
+                if rx:
+                    gained[0] += weight * rx * (into[1].den if into[1] else 1)
+                for (y, ry), wy in nexts[1]:
+                    key = (x, y, diff + ry - rx)
+                    new[key] = new.get(key, 0) + weight * wy
+                    if ry:
+                        gained[1] += weight * wy * ry
         states = new
         den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
+        recovered = [r + Fraction(g, den) for r, g in zip(recovered, gained, strict=True)]
         steps.append(_after_text(phase, states, den, sides, full))
-    return _result(sides, states, den, full, steps)
-
-
-def _mean_text(x: Fraction) -> str:
-    """A mean to two decimals, for the Why."""
-    hundredths = round(x * 100)
-    return f"{hundredths // 100}.{hundredths % 100:02d}"
+    return _result(sides, states, den, full, steps, recovered)
 
 
 def _phase_text(phase: _Phase) -> str:
     names = [name for mine in phase.profiles for *_, name in mine]
     who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
     if phase.topic == "impact":
-        return f"Impact Hits are resolved first of all: {who} ({reading('Who strikes first')})."
+        return f"Impact Hits are resolved first of all: {who} ({_WHO_FIRST})."
     if phase.topic == "stomp":
         return (f"Stomp Attacks come last, after Initiative 1, at the same time; casualties do not reduce them: "
                 f"{who}.")
     together = " strike at the same time, each with the models alive before this step" if all(phase.profiles) else ""
-    return f"{phase.title}: {who}{together or ' strike'} ({reading('Who strikes first')})."
+    return f"{phase.title}: {who}{together or ' strike'} ({_WHO_FIRST})."
 
 
 def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side, target: Side) -> str:
     fighters, weapon = blow.fighters, blow.fighters.weapon
     if rank_and_file:
-        count = (f"{_plural(side.fighting, 'fighting model')} × {_plural(side.attacks, 'Attack')} + "
-                 f"{_plural(side.supporting, 'supporting attack')}, fewer for each model slain before this step")
+        count = f"{count_text(side.fighting, 'fighting model')} × {count_text(side.attacks, 'Attack')}"
+        if side.supporting:
+            count += f" + {count_text(side.supporting, 'supporting attack')}"
+        count += ", fewer for each model slain before this step"
     else:
-        count = f"{attacks} {'hits' if fighters.automatic else 'attacks'}"
+        count = count_text(attacks, "hit" if fighters.automatic else "attack")
     if blow.hit.automatic:
         hit = "hit automatically"
     else:
@@ -894,7 +943,7 @@ def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side,
     text = (f"{name[0].upper()}{name[1:]}: {count}; {hit}; {wound}. Each attack is an unsaved wound with chance "
             f"{chance_text(blow.killing + blow.ordinary)}")
     if blow.rule:
-        text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)}"
+        text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)} ({_KILLING})"
     if weapon.multiple_wounds != "1":
         text += f"; Multiple Wounds ({weapon.multiple_wounds})"
     return text + "."
@@ -903,20 +952,20 @@ def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side,
 def _after_text(phase: _Phase, states: dict, den: int, sides, full) -> Step:
     lost = [0, 0]
     wiped = [0, 0]
-    for pair, w in states.items():
+    for key, w in states.items():
         for s in (0, 1):
-            lost[s] += pair[s][0] // sides[s].unit.wounds * w
-            wiped[s] += w if pair[s][0] == full[s] else 0
+            lost[s] += key[s] // sides[s].unit.wounds * w
+            wiped[s] += w if key[s] == full[s] else 0
     parts = []
     for s in (0, 1):
-        part = f"the {_NAMES[s]} has lost {_mean_text(Fraction(lost[s], den))} models on average"
+        part = f"the {_NAMES[s]} has lost {number_text(Fraction(lost[s], den))} models on average"
         if wiped[s]:
             part += f" and is wiped out with chance {chance_text(Fraction(wiped[s], den))}"
         parts.append(part)
     return Step("chance", f"After {phase.title}: {parts[0]}; {parts[1]}.", topic=phase.topic)
 
 
-def _result(sides, states: dict, den: int, full, steps: list[Step]) -> RoundResult:
+def _result(sides, states: dict, den: int, full, steps: list[Step], recovered) -> RoundResult:
     """The combat result, the winner and the loser's Break test, over the round's final states."""
     wounds = [side.unit.wounds for side in sides]
     models = [side.unit.models for side in sides]
@@ -929,21 +978,31 @@ def _result(sides, states: dict, den: int, full, steps: list[Step]) -> RoundResu
     tests = [dict.fromkeys(("break", "fall_back", "give_ground", "wiped_out"), 0) for _ in sides]
     models_lost = [[0] * (n + 1) for n in models]
     scored = [0, 0]
-    tested: dict = {}
-    for pair, w in states.items():
-        left = [models[s] - pair[s][0] // wounds[s] for s in (0, 1)]
-        wiped = [pair[s][0] == full[s] for s in (0, 1)]
+    pairs: dict = {}  # (Wounds lost by each side) -> [(Wounds recovered, charged minus charger, ways)]
+    for (*lost, recovered_diff), w in states.items():
+        pairs.setdefault(tuple(lost), []).append((recovered_diff, w))
+    # (score difference, each side wiped out, each side's Unit Strength more than twice the other's) -> ways
+    ends: dict = {}
+    for lost, runs in pairs.items():
+        left = [models[s] - lost[s] // wounds[s] for s in (0, 1)]
+        wiped = [lost[s] == full[s] for s in (0, 1)]
         us = [strength[s][left[s]] for s in (0, 1)]
+        ways = sum(w for _, w in runs)
         score = []
         for s in (0, 1):
-            points = sum(pair[1 - s])  # the Wounds the enemy lost, and those Regeneration recovered
+            points = lost[1 - s]  # the Wounds the enemy lost (and those it recovered: below)
             if not wiped[s]:
                 points += fixed[s] + ranks[s][left[s]] + (sides[s].massed_infantry and us[s] > us[1 - s])
             score.append(points)
-            models_lost[s][models[s] - left[s]] += w
-            scored[s] += points * w
-        diff = score[0] - score[1]
+            models_lost[s][models[s] - left[s]] += ways
+            scored[s] += points * ways
+        flags = (wiped[0], wiped[1], us[0] > 2 * us[1], us[1] > 2 * us[0])
+        for recovered_diff, w in runs:
+            key = (score[0] - score[1] + recovered_diff, *flags)
+            ends[key] = ends.get(key, 0) + w
+    for (diff, *flags), w in ends.items():
         difference[diff] = difference.get(diff, 0) + w
+        wiped, outnumbers = flags[:2], flags[2:]
         if wiped[0] and wiped[1]:
             outcome["draw"] += w
             continue
@@ -953,11 +1012,9 @@ def _result(sides, states: dict, den: int, full, steps: list[Step]) -> RoundResu
         elif diff:
             loser = 0 if diff < 0 else 1
             side = sides[loser]
-            key = (loser, abs(diff), us[1 - loser] > 2 * us[loser])
-            if key not in tested:
-                tested[key] = _break_ways(side.leadership, key[1], key[2], side.unbreakable, side.stubborn)
-            for name, ways in zip(("break", "fall_back", "give_ground"), tested[key], strict=True):
-                tests[loser][name] += ways * w
+            ways = _break_ways(side.leadership, abs(diff), outnumbers[1 - loser], side.unbreakable, side.stubborn)
+            for name, n in zip(("break", "fall_back", "give_ground"), ways, strict=True):
+                tests[loser][name] += n * w
         else:
             outcome["draw"] += w
             continue
@@ -965,7 +1022,8 @@ def _result(sides, states: dict, den: int, full, steps: list[Step]) -> RoundResu
     win, draw, lose = (Fraction(outcome[k], den) for k in ("win", "draw", "lose"))
     charger_test, charged_test = ({k: Fraction(v, 36 * den) for k, v in t.items()} for t in tests)
     lost = [Distribution(tuple(m), den) for m in models_lost]
-    steps += _result_steps(sides, [Fraction(x, den) for x in scored], ranks, (win, draw, lose))
+    expected = [Fraction(x, den) + r for x, r in zip(scored, reversed(recovered), strict=True)]
+    steps += _result_steps(sides, expected, ranks, (win, draw, lose))
     steps += [_break_step(sides[s], _NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
     return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
                        lost[0], lost[1], charger_test, charged_test, tuple(steps))
@@ -975,7 +1033,7 @@ def _result_steps(sides, scored, ranks, chances) -> list[Step]:
     steps = [Step("base", "Combat result: each side scores +1 for each Wound the enemy lost this round (a "
                   "Wound that Regeneration recovers still counts; damage beyond a model's last Wound counts "
                   "nothing), its Rank Bonus from the models it has left, and its bonuses; a side that is wiped "
-                  f"out scores only its Wounds ({reading('Combat result')}).", topic="result")]
+                  f"out scores only its Wounds ({_RESULT}).", topic="result")]
     for s, side in enumerate(sides):
         unit = side.unit
         parts = []
@@ -989,7 +1047,7 @@ def _result_steps(sides, scored, ranks, chances) -> list[Step]:
         if side.massed_infantry:
             parts.append("Massed Infantry +1 if its Unit Strength is the higher at the end")
         steps.append(Step("roll", f"The {_NAMES[s]}: {'; '.join(parts)}. Its expected score: "
-                          f"{_mean_text(scored[s])}.", topic="result"))
+                          f"{number_text(scored[s])}.", topic="result"))
     win, draw, lose = chances
     steps.append(Step("chance", f"The higher score wins; equal scores are a draw; a side wiped out loses "
                       f"(both: a draw). The charger wins {chance_text(win)}, draws {chance_text(draw)} and "
@@ -1004,7 +1062,11 @@ def _break_step(side: Side, name: str, test: dict[str, Fraction]) -> Step:
            "added, Falls Back in Good Order (Breaks instead when the winner's Unit Strength is more than twice "
            "its own); otherwise, or on a double 1, Gives Ground")
     loses = sum(test.values(), Fraction(0))
-    outcomes = ", ".join(f"{label} {percent(test[key])}" for key, label in (
-        ("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"), ("wiped_out", "wiped out")))
-    return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({reading('Break test')}). It "
-                f"loses and: {outcomes}.", topic="break")
+    if not loses:
+        return Step("chance", f"The {name} cannot lose this round, so it takes no Break test "
+                    f"({_BREAK}).", topic="break")
+    labels = (("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"),
+              ("wiped_out", "is wiped out"))
+    outcomes = ", ".join(f"{label} {chance_text(test[key])}" for key, label in labels if test[key])
+    return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({_BREAK}). It "
+                f"loses and {outcomes}.", topic="break")

@@ -1,12 +1,15 @@
 """Fantasy close combat: RULES.md §7, its worked examples, brute force over every die, and a
 seeded simulation of bigger rounds."""
 
+import re
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
 from hitrules import combat, fantasy
+from hitrules._steps import anchor
 from hitrules.fantasy import Target, Weapon
 
 # The Roll to Hit (Combat) chart as the rules index prints it (rows: the attacker's WS 1..10;
@@ -435,7 +438,7 @@ BRUTE_CASES = {
     "a supporting rank and a character": (side(models=2, fighting=1, supporting=1, initiative=3),
                                           side(models=2, others=(combat.Fighters(2, 5, Weapon(4), 5),))),
     "Multiple Wounds, Regeneration and a ward": (
-        side(models=1, attacks=2, weapon=Weapon(4, multiple_wounds="D3")),
+        side(models=1, weapon=Weapon(4, multiple_wounds="D3")),
         side(models=1, wounds=2, regeneration=5, ward=6, initiative=2, troop="monstrous_infantry")),
     "Monster Slayer and Stomps": (
         side(models=1, attacks=2, weapon=Weapon(4, monster_slayer=True, killing_blow=True), initiative=4),
@@ -444,6 +447,12 @@ BRUTE_CASES = {
     "Stubborn, Unbreakable, standard and flank": (
         side(models=2, standard=True, position="flank", stubborn=True),
         side(models=2, unbreakable=True, battle_standard=True, high_ground=True, bonus=1)),
+    "the Rank Bonus falls with casualties": (
+        side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", initiative=2),
+        side(models=1, attacks=2, wounds=2, initiative=4, weapon=Weapon(4))),
+    "Disrupted, and Massed Infantry against a rear charge": (
+        side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", disrupted=True),
+        side(models=1, attacks=2, wounds=2, position="rear", massed_infantry=True, troop="monster")),
     "ranks, Massed Infantry and outnumbering": (
         side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
         side(models=1, initiative=4, attacks=2, leadership=8)),
@@ -522,3 +531,137 @@ def test_strike_without_killing_blow_is_the_shooting_chain(automatic):
     assert r.hit_chance == s.hit.probability == (1 if automatic else Fraction(1, 2))
     assert (r.hits, r.wounds, r.unsaved, r.wounds_lost, r.models_removed) == (
         s.hits, s.wounds, s.unsaved, s.wounds_lost, s.models_removed)
+
+
+def test_why_follows_the_round():
+    knight = combat.Fighters(3, 5, Weapon(4, killing_blow=True), 5, name="Baron")
+    r = combat.combat_round(side(initiative=4, impact=combat.Fighters("D3", 1, Weapon(4), 1, automatic=True),
+                                 others=(knight,)),
+                            side(stomp=combat.Fighters(1, 1, Weapon(5), 1, automatic=True), stubborn=True))
+    topics = [s.topic for s in r.steps]
+    firsts = [t for i, t in enumerate(topics) if t not in topics[:i]]
+    assert firsts == ["round", "impact", "initiative", "stomp", "result", "break"]
+    text = "\n".join(s.text for s in r.steps)
+    assert "the charger's Baron" in text and "Killing Blow" in text and "Initiative 5" in text
+    assert text.index("Initiative 5") < text.index("Initiative 4") < text.index("Initiative 3")
+    cited = set(re.findall(r"\]\(rules#([\w-]+)\)", text))
+    assert cited == {"fantasy-close-combat", "fantasy-combat-who-strikes-first", "fantasy-combat-the-combat-result",
+                     "fantasy-combat-the-break-test", "fantasy-combat-killing-blow-and-monster-slayer"}
+    sections = {anchor(h.split("\n")[0]) for h in Path("docs/rules.md").read_text(encoding="utf-8").split("\n## ")}
+    assert cited <= sections
+    assert "Stubborn" in text
+
+
+def test_a_side_that_cannot_lose_takes_no_test():
+    r = combat.combat_round(side(toughness=7, standard=True), side(weapon=Weapon(1)))  # S1 cannot wound T7
+    assert r.lose == 0 and r.steps[-2].text.startswith("The charger cannot lose")
+
+
+def good(**more):
+    return dict(dict(unit=Target(3, models=10), ws=3, initiative=3, leadership=7, rank_width=5, fighting=5,
+                     supporting=5, attacks=1, weapon=Weapon(3)), **more)
+
+
+@pytest.mark.parametrize(("bad", "words"), [
+    (dict(ws=0), "WS"), (dict(ws=11), "WS"), (dict(initiative=0), "Initiative"), (dict(initiative=11), "Initiative"),
+    (dict(leadership=1), "Leadership"), (dict(leadership=11), "Leadership"), (dict(rank_width=0), "rank width"),
+    (dict(rank_width=21), "rank width"), (dict(attacks=0), "Attacks"), (dict(attacks=11), "Attacks"),
+    (dict(attacks="D6"), "Attacks"), (dict(fighting=6, supporting=5), "more than the unit's 10 models"),
+    (dict(fighting=-1), "fighting rank"), (dict(supporting=-1), "supporting"), (dict(reroll="sixes"), "re-roll"),
+    (dict(position="side"), "position"), (dict(position="flank"), "Supporting attacks cannot"),
+    (dict(bonus=11), "other bonus"), (dict(bonus=-1), "other bonus"), (dict(standard=1), "standard"),
+    (dict(others=(combat.Fighters(1, 3, Weapon(3), 3),) * 3), "up to 2"),
+    (dict(impact=combat.Fighters(1, 3, Weapon(3), 3)), "automatic=True"),
+    (dict(stomp=combat.Fighters(1, 3, Weapon(3), 3)), "automatic=True"),
+    (dict(others=(combat.Fighters(1, 3, Weapon(3), 3, automatic=True),)), "automatic=False"),
+    (dict(unit="orcs"), "Target"), (dict(weapon=3), "Weapon"),
+])
+def test_bad_side_names_the_input(bad, words):
+    with pytest.raises(ValueError, match=words):
+        combat.Side(**good(**bad))
+
+
+@pytest.mark.parametrize(("bad", "words"), [
+    (dict(attacks="D4"), "D3 or a D6"), (dict(attacks="lots"), "number of attacks"), (dict(ws=0), "WS"),
+    (dict(initiative=11), "Initiative"), (dict(reroll="all"), "re-roll"), (dict(automatic="yes"), "automatic"),
+    (dict(weapon=None), "Weapon"), (dict(modifier=1000), "modifier"), (dict(name=3), "name"),
+])
+def test_bad_fighters_name_the_input(bad, words):
+    with pytest.raises(ValueError, match=words):
+        combat.Fighters(**dict(dict(attacks=1, ws=3, weapon=Weapon(3), initiative=3), **bad))
+
+
+def test_impact_hits_on_the_charged_side_is_an_error():
+    impact = combat.Fighters("D3", 1, Weapon(4), 1, automatic=True)
+    with pytest.raises(ValueError, match="only the charger"):
+        fantasy.combat_round(combat.Side(**good()), combat.Side(**good(impact=impact)))
+    with pytest.raises(ValueError, match="two Sides"):
+        fantasy.combat_round(combat.Side(**good()), "orcs")
+
+
+def test_strike_bad_input():
+    with pytest.raises(ValueError, match="target's WS"):
+        fantasy.strike(combat.Fighters(1, 3, Weapon(3), 3), Target(3), 0)
+    with pytest.raises(ValueError, match="Fighters and a Target"):
+        fantasy.strike(Weapon(3), Target(3), 3)
+    with pytest.raises(ValueError, match="Too many attacks"):
+        fantasy.strike(combat.Fighters(101, 3, Weapon(3), 3), Target(3), 3)
+
+
+def test_a_round_too_big_to_work_out_is_refused():
+    weapon = Weapon(4, killing_blow=True, multiple_wounds="D3")
+    big = good(unit=Target(3, wounds=3, models=40, regeneration=4), rank_width=10, fighting=10, supporting=10,
+               attacks=3, weapon=weapon)
+    with pytest.raises(ValueError, match="too big to work out exactly"):
+        combat.combat_round(combat.Side(**big), combat.Side(**big))
+
+
+def test_monte_carlo_agrees_with_a_bigger_round():
+    # Too big to enumerate every die: 20,000 seeded rounds rolled die by die by the plain simulator.
+    import random
+
+    halberd = Weapon(4, ap=-1, killing_blow=True)
+    charger = side(models=12, rank_width=4, fighting=4, supporting=4, ws=4, weapon=halberd, initiative=4,
+                   armour=5, leadership=8,
+                   others=(combat.Fighters(2, 5, Weapon(4, multiple_wounds="D3", poisoned=True), 5, name="Sergeant"),),
+                   impact=combat.Fighters("D3", 1, Weapon(4), 1, automatic=True), reroll="ones")
+    charged = side(models=4, rank_width=2, fighting=2, supporting=0, attacks=3, ws=3, toughness=4, wounds=3,
+                   regeneration=5, troop="monstrous_infantry", weapon=Weapon(5, multiple_wounds="2"), initiative=2,
+                   leadership=6, reroll_sixes=True, standard=True, high_ground=True,
+                   stomp=combat.Fighters(1, 1, Weapon(5), 1, automatic=True))
+    exact = combat.combat_round(charger, charged)
+    rng = random.Random(20)
+    n = 20_000
+    tally = {"win": 0, "draw": 0, "lose": 0, "charged breaks": 0}
+    lost = [[], []]
+    for _ in range(n):
+        left, scored = play((charger, charged), Dice(rng))
+        _, loser, outcome = judge((charger, charged), left, scored, (rng.randint(1, 6), rng.randint(1, 6)))
+        tally["draw" if loser is None else "lose" if loser == 0 else "win"] += 1
+        tally["charged breaks"] += loser == 1 and outcome == "break"
+        for i, s in enumerate((charger, charged)):
+            lost[i].append(s.unit.models - left[i])
+    expected = {"win": exact.win, "draw": exact.draw, "lose": exact.lose,
+                "charged breaks": exact.charged_test["break"]}
+    for name, p in expected.items():
+        error = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(tally[name] / n - float(p)) < 4.5 * error + 1e-9, name
+    for mine, sample in zip((exact.charger_models_lost, exact.charged_models_lost), lost, strict=True):
+        mean = sum(sample) / n
+        spread = (sum((x - mean) ** 2 for x in sample) / (n - 1)) ** 0.5
+        assert abs(mean - float(mine.mean)) < 4.5 * spread / n**0.5
+    assert 0.05 < float(exact.win) < 0.95  # a contest, so the test can tell a wrong answer
+
+
+def test_the_engine_uses_only_the_standard_library_and_names_everything_public():
+    import ast
+    import sys
+
+    tree = ast.parse(Path(combat.__file__).read_text(encoding="utf-8"))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert imported - {"hitrules"} <= set(sys.stdlib_module_names) | {"__future__"}
+    assert all(hasattr(combat, name) for name in combat.__all__)
+    public = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name[0] != "_"}
+    assert public <= set(combat.__all__)
+    assert all(getattr(fantasy, name) is getattr(combat, name) for name in fantasy._COMBAT_NAMES)

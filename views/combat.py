@@ -26,8 +26,8 @@ PRESET_KEY = "combat_preset"
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.COMBAT, "Fantasy combat", HELP)
-    sit, answer = webui.situation(combat_situations.combat_situation, values, combat_situations.answer)
+    values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
+    sit, answer = _round(values)
     if answer:
         _headlines(answer)
     st.selectbox("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), index=None, key=PRESET_KEY,
@@ -58,6 +58,17 @@ def _headlines(answer) -> None:
         st.caption("As fractions: " + "; ".join(f"{label.lower()} {fraction_text(p)}"
                                           for (label, p, _), fits in zip(headlines, short, strict=True) if not fits)
                    + ".")
+
+
+def _round(values: dict):
+    """The round and its answer, or ``(None, None)`` with the rules' refusal shown where the results
+    would be; the inputs and the hit readouts stay, so the player can change what the rules refuse."""
+    try:
+        sit = combat_situations.combat_situation(values)
+        return sit, combat_situations.answer(sit)
+    except ValueError as error:
+        st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
+        return None, None
 
 
 def _apply_preset() -> None:
