@@ -1,6 +1,5 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
-from fractions import Fraction
 
 import streamlit as st
 
@@ -50,7 +49,7 @@ def _headlines(answer) -> None:
     headlines = (("Charger wins", answer.win, "The charger's score is higher, or the charged unit is wiped out."),
                  ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test."),
                  ("Charger loses", answer.lose, "The charged unit's score is higher, or the charger is wiped out."),
-                 ("Charged unit breaks", answer.charged_test.get("break", Fraction(0)),
+                 ("Charged unit breaks", answer.charged_test.get("break", 0),
                   "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
     short = [combat_situations.headline_is_exact(p) for _, p, _ in headlines]
     draw.metrics_row(*((label, combat_situations.headline(p), help) for label, p, help in headlines))
