@@ -461,7 +461,6 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
         _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
         _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
-        _flag(f"{p}more"),
         _flag(f"{p}char"),
         *_profile(f"{p}char_", 4, _attacks(f"{p}char_attacks", "2")),
         _whole(f"{p}char_ws", 5, *fantasy.BS_RANGE, "WS"),
@@ -476,7 +475,8 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
 
 
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
-                             *_side("d_", False, 20, "regular_infantry", 3, 3, 3))
+                             *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
+                             _flag("more"))  # both sides' other inputs shown: they count either way
 
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).

@@ -22,11 +22,11 @@ def headlines(at) -> dict[str, str]:
 
 def test_the_worked_round_set_by_widgets_and_its_link_reopened():
     at = open_page("combat")
+    at.toggle(key="combat_more").set_value(True).run()
     for p, models, ws, s, i in (("a_", 2, 3, 3, 6), ("d_", 2, 3, 3, 3)):
         for name, value in (("models", models), ("ws", ws), ("s", s), ("i", i)):
             at.number_input(key=f"combat_{p}{name}").set_value(value).run()
         at.selectbox(key=f"combat_{p}armour").set_value("none").run()
-        at.toggle(key=f"combat_{p}more").set_value(True).run()
         at.number_input(key=f"combat_{p}fighting").set_value(2).run()
         at.number_input(key=f"combat_{p}supporting").set_value(0).run()
         at.selectbox(key=f"combat_{p}troop").set_value("regular_infantry").run()
@@ -38,7 +38,7 @@ def test_the_worked_round_set_by_widgets_and_its_link_reopened():
     assert {k: link[k] for k in WORKED_ROUND} == WORKED_ROUND
     again = open_page("combat", **link)  # a second visitor with the link
     assert headlines(again) == shown
-    assert again.toggle(key="combat_a_more").value and again.number_input(key="combat_d_fighting").value == 2
+    assert again.toggle(key="combat_more").value and again.number_input(key="combat_d_fighting").value == 2
     assert dict(again.query_params) == link
 
 
@@ -117,7 +117,7 @@ def test_a_round_the_rules_refuse_says_why_and_keeps_the_page():
     assert at.error and "are more than the unit's 8 models" in at.error[0].value
     assert not [m for m in at.metric if m.label == "Charger wins"]
     assert "needs **3+** on the chart" in text(at)  # the hit readout still answers
-    at.toggle(key="combat_a_more").set_value(True).run()
+    at.toggle(key="combat_more").set_value(True).run()
     at.number_input(key="combat_a_supporting").set_value(4).run()
     assert not at.error and metric(at, "Charger wins")
     assert at.query_params["a_models"] == "8" and at.query_params["a_supporting"] == "4"
@@ -140,7 +140,7 @@ def test_the_tables_and_their_csv_downloads():
 
 
 def test_hidden_inputs_still_count_and_are_summed_up():
-    shown = open_page("combat", **WORKED_ROUND, d_more="1", d_flags="standard")
+    shown = open_page("combat", **WORKED_ROUND, more="1", d_flags="standard")
     hidden = open_page("combat", **WORKED_ROUND, d_flags="standard")
     assert headlines(shown) == headlines(hidden)
     assert "Standard +1" in text(hidden)
@@ -148,7 +148,7 @@ def test_hidden_inputs_still_count_and_are_summed_up():
 
 
 def test_every_troop_type_is_offered():
-    at = open_page("combat", a_more="1")
+    at = open_page("combat", more="1")
     assert tuple(at.selectbox(key="combat_a_troop").options) == tuple(
         combat_page_troop_name(t) for t in fantasy.TROOP_TYPES)
 

@@ -377,7 +377,7 @@ EVERY_PART = [("fantasy", {"chain": "1", "extra": "1", "conditions": "lone,split
               *(("explore", {"view": v, "ruleset": r}) for v in urlstate.EXPLORE_VIEWS for r in ("fantasy", "ninth")),
               *(("learn", {"section": s}) for s in urlstate.LEARN_SECTIONS),
               ("learn", {"ruleset": "ninth", "chain": "1", "extra": "1", "attack": "overwatch_fire"}),
-              ("combat", {"a_more": "1", "d_more": "1", "a_char": "1", "d_char": "1", "a_auto": "1", "d_auto": "1"})]
+              ("combat", {"more": "1", "a_char": "1", "d_char": "1", "a_auto": "1", "d_auto": "1"})]
 
 
 #: The longest toggle or checkbox label that fits one line: Streamlit cuts a longer one off with

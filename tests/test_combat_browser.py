@@ -71,7 +71,7 @@ def test_the_phone_layout_stacks_the_sides_without_sideways_scrolling(browser, a
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        for path in ("combat", f"combat?{urlencode(WORKED | {'a_more': '1', 'd_more': '1', 'a_char': '1'})}",
+        for path in ("combat", f"combat?{urlencode(WORKED | {'more': '1', 'a_char': '1'})}",
                      "explore?view=melee", "learn?section=combat"):
             open_app(page, app_server, path)
             overflow = page.evaluate(
@@ -96,7 +96,7 @@ def test_the_two_sides_stand_side_by_side_on_a_desktop(page: Page, app_server):
 
 
 @pytest.mark.parametrize("path", [
-    "combat", f"combat?{urlencode({'a_more': '1', 'd_more': '1', 'a_char': '1', 'a_auto': '1', 'd_auto': '1'})}",
+    "combat", f"combat?{urlencode({'more': '1', 'a_char': '1', 'a_auto': '1', 'd_auto': '1'})}",
     "combat?a_models=3", "explore?view=melee", "explore?view=kill", "learn?section=combat",
     "learn?section=quiz&topic=break",
 ])

@@ -1,6 +1,5 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
-
 import streamlit as st
 
 import webui
@@ -33,11 +32,20 @@ def render() -> None:
                  format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
                  placeholder="Choose a familiar match-up…",
                  help="Fills in both sides with published profiles (their source is shown); change anything after.")
-    charger, charged = st.columns(2, gap="large")
-    with charger:
-        _side_inputs(values, "a_", "The charger")
-    with charged:
-        _side_inputs(values, "d_", "The charged")
+    sides = (("a_", "The charger"), ("d_", "The charged"))
+    for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
+        with column:
+            _side_inputs(values, p, title)
+    # One toggle for both sides' other inputs: each widget costs every rerun, drawn or not shown.
+    if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
+                 help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
+                      "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, a champion "
+                      "or character, Impact Hits and Stomps, and the combat result bonuses. They count whether "
+                      "shown or not; hidden, a line under each side sums them up."):
+        for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
+            with column:
+                st.markdown(f"**{title}: the rest**")
+                _more_inputs(p)
     if answer:
         _results(sit, answer)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
@@ -86,9 +94,8 @@ def _key(name: str) -> str:
 
 
 def _side_inputs(values: dict, p: str, title: str) -> None:
-    """One side: the profile a player reads first (models, WS, S, T, I, A, armour), what it needs to hit,
-    and behind one toggle the rest (ranks, Leadership, troop type, weapon rules, rarer saves, a champion
-    or character, Impact Hits and Stomps, bonuses), which count whether shown or not."""
+    """One side: the profile a player reads first (models, WS, S, T, I, A), what it needs to hit, and
+    (while the rest is hidden) a line that sums up the rest."""
     st.subheader(title)
     row = st.container(horizontal=True)
     row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
@@ -102,18 +109,12 @@ def _side_inputs(values: dict, p: str, title: str) -> None:
                           "bonus (+1 a full inch moved, to +3) here.")
     row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
-    score_input(row, "Armour", P, f"{p}armour", "armour")
     hit = combat_situations.hit_readout(values, p).hit
     held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
-    more = values[f"{p}more"]
+    more = values["more"]
     st.markdown(f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
                 f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."
                 + ("" if more else f"\n\n{_summary(values, p)}"))  # one element: each costs every rerun
-    if st.toggle("More: ranks, Ld, rules, bonuses", key=_key(f"{p}more"),
-                 help="Wounds, troop type, rank width, Leadership, the fighting and supporting ranks, AP and weapon "
-                      "rules, ward and Regeneration, to-hit modifier and re-rolls, a champion or character, Impact "
-                      "Hits and Stomps, and the combat result bonuses. They count whether shown or not."):
-        _more_inputs(p)
 
 
 def _enemy(p: str) -> str:
@@ -123,7 +124,8 @@ def _enemy(p: str) -> str:
 def _summary(values: dict, p: str) -> str:
     """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
     v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
-    parts = [f"{TROOP_NAMES[v['troop']]}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
+    armour = "no armour" if v["armour"] is None else f"armour {v['armour']}+"
+    parts = [f"{armour}, " + f"{TROOP_NAMES[v['troop']]}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
              f"{v['width']} wide, Ld {v['ld']}",
              f"{v['fighting']} fighting, {v['supporting']} supporting, AP {v['ap']}"]
     parts += [RULE_NAMES[r] for r in v["rules"]]
@@ -140,6 +142,7 @@ def _summary(values: dict, p: str) -> str:
 
 def _more_inputs(p: str) -> None:
     row = st.container(horizontal=True)
+    score_input(row, "Armour", P, f"{p}armour", "armour")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
                      help="Wounds per model; damage beyond a model's last Wound is lost.")
     row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,
