@@ -46,6 +46,7 @@ __all__ = [
     "headline_is_exact",
     "hit_readout",
     "link_situation",
+    "melee_values",
     "preset_values",
 ]
 
@@ -189,6 +190,14 @@ def hit_readout(values: dict, p: str) -> HitReadout:
     hit = combat.melee_hit(ws, target_ws, values[f"{p}mod"], values[f"{p}reroll"],
                            "reroll_sixes" in values[f"{enemy}flags"])
     return HitReadout(hit, ws, target_ws)
+
+
+def melee_values(values: dict, p: str = "a_") -> dict:
+    """The melee hit roll of ``p``'s rank and file as Explore's melee view and Learn's combat section
+    take it: its WS, the enemy's, its modifier and re-roll, and the enemy's forced re-roll of 6s."""
+    enemy = "d_" if p == "a_" else "a_"
+    return {"ws": values[f"{p}ws"], "target_ws": values[f"{enemy}ws"], "melee_reroll": values[f"{p}reroll"],
+            "sixes": "reroll_sixes" in values[f"{enemy}flags"], "modifier": values[f"{p}mod"]}
 
 
 @dataclass(frozen=True)

@@ -169,3 +169,16 @@ def test_a_long_exact_chance_is_written_out_under_its_percentage():
     assert f"As fractions: charger wins {fraction_text(win)}" in text(at)
     default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
     assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
+
+
+def test_the_sidebar_links_carry_the_chargers_melee_roll_to_explore_and_learn():
+    from urllib.parse import parse_qsl
+
+    at = open_page("combat", a_ws="3", d_ws="9", a_mod="-2", a_reroll="ones", d_flags="reroll_sixes")
+    readout = combat_situations.hit_readout(at.session_state["_combat_values"], "a_").hit.probability
+    links = {p.proto.page: dict(parse_qsl(p.proto.query_string)) for p in at.get("page_link")}
+    explore, learn = links["explore"], links["learn"]
+    assert explore == {"view": "melee", "ws": "3", "target_ws": "9", "mod": "-2", "melee_reroll": "ones", "sixes": "1"}
+    assert f"**{chance_text(readout)}** an attack" in text(open_page("explore", **explore))
+    assert learn["section"] == "combat" and learn["melee_mod"] == "-2"
+    assert f"Chance to hit with each attack: {chance_text(readout)}" in text(open_page("learn", **learn))

@@ -48,7 +48,20 @@ def render() -> None:
                 _more_inputs(p)
     if answer:
         _results(sit, answer)
+    _links(values)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
+
+
+def _links(values: dict) -> None:
+    """The charger's melee hit roll on Explore's WS chart and in Learn, a rule at a time."""
+    melee = combat_situations.melee_values(values)
+    modifier = melee.pop("modifier")
+    every = webui.pages()
+    for page, params, label, extra in (
+            ("explore", urlstate.EXPLORE, "See the charger's roll on the WS chart", {"view": "melee", "mod": modifier}),
+            ("learn", urlstate.LEARN, "Walk through the charger's melee attack",
+             {"section": "combat", "melee_mod": modifier})):
+        st.sidebar.page_link(every[page], label=label, query_params=urlstate.encode(params, melee | extra))
 
 
 def _headlines(answer) -> None:
