@@ -56,9 +56,9 @@ def test_the_worked_round_from_its_link():
 def test_a_preset_fills_both_sides_and_its_link(key):
     preset = combat_situations.COMBAT_PRESETS[key]
     at = open_page("combat")
-    at.selectbox(key="combat_preset").set_value(key).run()
+    at.pills(key="combat_preset").set_value(key).run()
     assert dict(at.query_params) == dict(preset.query)
-    assert at.selectbox(key="combat_preset").value is None  # the choice is an action, not a setting
+    assert at.pills(key="combat_preset").value is None  # the choice is an action, not a setting
     assert preset.source in text(at)
     shown = headlines(at)
     assert headlines(open_page("combat", **dict(preset.query))) == shown

@@ -28,10 +28,10 @@ def render() -> None:
     sit, answer = _round(values)
     if answer:
         _headlines(answer)
-    st.selectbox("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), index=None, key=PRESET_KEY,
-                 format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
-                 placeholder="Choose a familiar match-up…",
-                 help="Fills in both sides with published profiles (their source is shown); change anything after.")
+    # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
+    st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
+             format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
+             help="Fills in both sides with published profiles (their source is shown); change anything after.")
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
