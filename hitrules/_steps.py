@@ -43,7 +43,9 @@ class Step:
     would hit if the roll were made right after this step: ``()`` when no face hits, ``None``
     when the step has no roll to speak of (a note about a unit preset, say).
     ``topic`` names the condition a step is about (``"cover"``), so a page can show it beside
-    the input it concerns.
+    the input it concerns. ``anchor`` is the section of docs/rules.md (its heading's
+    :func:`anchor`) where the step's reading of the rules is written down, ``""`` for none; the
+    text names that section in words (:func:`reading`), and a page may link it.
     """
 
     kind: str
@@ -51,6 +53,7 @@ class Step:
     delta: int = 0
     hitting_faces: tuple[int, ...] | None = None
     topic: str = ""
+    anchor: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -120,9 +123,13 @@ def anchor(heading: str) -> str:
 
 
 def reading(section: str) -> str:
-    """Where the app's own reading of a rule is written down: a section of docs/rules.md, which
-    the app also serves as its Rules page (a Markdown link to that section there)."""
-    return f"[docs/rules.md § {section}](rules#{anchor(section)})"
+    """Where our own reading of a rule is written down, in words: a section of docs/rules.md. The
+    step that says it carries the section's :func:`anchor`, for a page to make the link.
+
+    >>> reading("Fantasy: after the hit")
+    'docs/rules.md § Fantasy: after the hit'
+    """
+    return f"docs/rules.md § {section}"
 
 
 def check_int(name: str, value: object, low: int, high: int) -> int:

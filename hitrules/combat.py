@@ -1,4 +1,6 @@
-"""Fantasy close combat: the melee hit roll, and one whole round to the Break test (RULES.md §7).
+"""Fantasy close combat: the melee hit roll, and one whole round to the Break test.
+
+Our reading of the rules is docs/rules.md § Fantasy close combat and the sections after it.
 
 >>> melee_score(4, 3), melee_score(4, 9), melee_hit_chance(4, 3, modifier=-1)
 (3, 5, Fraction(1, 2))
@@ -12,6 +14,7 @@ from math import comb, factorial, lcm
 
 from hitrules._steps import (
     Step,
+    anchor,
     chance_text,
     check_choice,
     check_int,
@@ -21,7 +24,7 @@ from hitrules._steps import (
     reading,
 )
 from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
-from hitrules.dice import AttackDice, Distribution, hits, parse_attacks
+from hitrules.dice import AttackDice, Distribution, d6_faces, hits, parse_attacks
 from hitrules.fantasy import (
     MODIFIER_RANGE,
     MULTIPLE_WOUNDS_MOST,
@@ -99,15 +102,23 @@ _TROOPS = (
     _Troop("swarm", None, 0, 3, True, False),
 )
 TROOPS = {t.name.replace(" ", "_"): t for t in _TROOPS}
-#: The troop types a Target can be (RULES.md §7), in the order a page lists them.
+#: The troop types a Target can be, in the order a page lists them.
 TROOP_TYPES = tuple(TROOPS)
 
-#: The sections of docs/rules.md the Why cites.
-_COMBAT = reading("Fantasy close combat")
-_WHO_FIRST = reading("Fantasy combat: who strikes first")
-_KILLING = reading("Fantasy combat: Killing Blow and Monster Slayer")
-_RESULT = reading("Fantasy combat: the combat result")
-_BREAK = reading("Fantasy combat: the Break test")
+#: The sections of docs/rules.md the Why cites: each step names one in words and carries its anchor.
+_SECTIONS = {
+    "combat": "Fantasy close combat",
+    "who first": "Fantasy combat: who strikes first",
+    "killing": "Fantasy combat: Killing Blow and Monster Slayer",
+    "result": "Fantasy combat: the combat result",
+    "break": "Fantasy combat: the Break test",
+}
+_COMBAT, _WHO_FIRST, _KILLING, _RESULT, _BREAK = (reading(s) for s in _SECTIONS.values())
+
+
+def _cites(key: str) -> str:
+    """The anchor of the docs/rules.md section a step names."""
+    return anchor(_SECTIONS[key])
 
 
 # The melee hit roll -----------------------------------------------------------------------
@@ -207,7 +218,7 @@ def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str =
     other, six = _hit_faces(score, reroll, reroll_sixes)
     probability = Fraction(other + six, 36)
     steps = [Step("base", f"WS {attacker_ws} against WS {target_ws}: {chart}+ to hit on the Weapon Skill "
-                  f"chart ({_COMBAT}).", 0, tuple(range(chart, 7)), topic="hit")]
+                  f"chart ({_COMBAT}).", 0, d6_faces(chart), topic="hit", anchor=_cites("combat"))]
     if modifier:
         raw = chart - modifier
         text = f"To-hit modifiers {modifier:+d}: needs {raw}"
@@ -216,19 +227,19 @@ def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str =
                      f", held to {score}+: a natural 1 always fails.")
         else:
             text += "+."
-        steps.append(Step("modifier", text, modifier, tuple(range(score, 7)), topic="hit"))
+        steps.append(Step("modifier", text, modifier, d6_faces(score), topic="hit"))
     steps.append(Step("roll", f"Roll {score}+ on a D6, {faces_of_six(7 - score)}; a natural 1 always fails "
-                      "and a natural 6 always hits.", 0, tuple(range(score, 7)), topic="hit"))
+                      "and a natural 6 always hits.", 0, d6_faces(score), topic="hit"))
     if reroll != "none":
         what = "failed rolls" if reroll == "failed" else "natural 1s"
-        steps.append(Step("reroll", f"Re-roll {what} to hit; the re-roll stands.", 0, tuple(range(score, 7)),
+        steps.append(Step("reroll", f"Re-roll {what} to hit; the re-roll stands.", 0, d6_faces(score),
                           topic="hit"))
     if reroll_sixes:
         steps.append(Step("reroll", "The target forces natural 6s to hit to be re-rolled: the new die is "
-                          "judged as any other and is not re-rolled again.", 0, tuple(range(score, 7)),
+                          "judged as any other and is not re-rolled again.", 0, d6_faces(score),
                           topic="hit"))
     steps.append(Step("chance", f"Chance to hit with each attack: {chance_text(probability)}.", 0,
-                      tuple(range(score, 7)), topic="hit"))
+                      d6_faces(score), topic="hit"))
     return MeleeHit(chart, score, probability, Fraction(six, 36), tuple(steps))
 
 
@@ -246,7 +257,8 @@ class Fighters:
     modifier and re-roll. ``automatic=True`` is Impact Hits or Stomp Attacks: no hit roll, and
     ``ws`` is ignored. ``name`` (a champion, a character, a mount) is how the Why calls it."""
 
-    attacks: int | str
+    #: Parsed dice; a number or text such as ``"D3"`` is parsed once, here.
+    attacks: AttackDice | int | str
     ws: int
     weapon: Weapon
     initiative: int
@@ -256,7 +268,7 @@ class Fighters:
     name: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "attacks", str(parse_attacks(self.attacks)))
+        object.__setattr__(self, "attacks", parse_attacks(self.attacks))
         check_int("WS", self.ws, *WS_RANGE)
         if not isinstance(self.weapon, Weapon):
             raise ValueError("Fighters need a Weapon.")
@@ -498,7 +510,7 @@ class _Blow:
 
     @property
     def multiple_wounds(self) -> AttackDice:
-        return parse_attacks(self.fighters.weapon.multiple_wounds)
+        return self.fighters.weapon.multiple_wounds
 
 
 class _Work:
@@ -594,8 +606,10 @@ class _Damage:
             out = {}
             for i in range(attacks + 1 if a else 1):
                 for j in range(attacks - i + 1 if b else 1):
-                    out[i, j] = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
-                                 * a**i * b**j * c ** (attacks - i - j))
+                    ways = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
+                            * a**i * b**j * c ** (attacks - i - j))
+                    if ways:
+                        out[i, j] = ways
             self._unsaved[key] = out
         return self._unsaved[key]
 
@@ -603,9 +617,10 @@ class _Damage:
 class _Volley:
     """The profiles that strike one unit at one step, and where their unsaved wounds land: the
     Killing Blows first, then each Multiple Wounds profile in the side's order, then the single
-    wounds (RULES.md §7). ``blows`` pairs each profile with its attacks: dice (fixed), or the most
-    the rank and file can make (their number is given per state). :meth:`kernel` gives the unit's
-    next states as ways over :attr:`den`, one denominator for every state and number of attacks."""
+    wounds (docs/rules.md § Fantasy close combat). ``blows`` pairs each profile with its attacks:
+    dice (fixed), or the most the rank and file can make (their number is given per state).
+    :meth:`kernel` gives the unit's next states as ways over :attr:`den`, one denominator for every
+    state and number of attacks."""
 
     def __init__(self, damage: _Damage, blows: list[tuple[_Blow, AttackDice | int]]):
         _check_size(blows)
@@ -631,6 +646,7 @@ class _Volley:
             den *= damage.den(dice) ** most
         self.den = den
         self._unsaved: dict = {}
+        self._landed: dict = {}
         self._kernels: dict = {}
 
     def _one(self, i: int, count: int | None) -> dict:
@@ -652,6 +668,8 @@ class _Volley:
 
     def landed(self, counts: tuple) -> dict:
         """The unsaved wounds of the whole step: (Killing Blows, wounds per group) -> ways."""
+        if counts in self._landed:
+            return self._landed[counts]
         joint = {(0,) * (len(self.groups) + 1): 1}
         for i, count in enumerate(counts):
             g = self.group_of[i] + 1
@@ -664,6 +682,7 @@ class _Volley:
                     k = tuple(k)
                     new[k] = new.get(k, 0) + v * w
             joint = new
+        self._landed[counts] = joint
         return joint
 
     def kernel(self, lost: int, counts: tuple) -> tuple:
@@ -717,7 +736,7 @@ def _killing_steps(blow: _Blow, target: Target) -> list[Step]:
                               "Regeneration save (the ward save as usual); unsaved, it removes the model "
                               "whatever Wounds it has left, and these wounds land first "
                               f"({_KILLING}). Chance per attack: "
-                              f"{chance_text(blow.killing)}.", topic="save"))
+                              f"{chance_text(blow.killing)}.", topic="save", anchor=_cites("killing")))
         elif asked:
             steps.append(Step("skipped", f"{name} does not work against {troop}.", topic="save"))
     return steps
@@ -725,8 +744,8 @@ def _killing_steps(blow: _Blow, target: Target) -> list[Step]:
 
 def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: bool = False) -> ChainResult:
     """One profile's attacks into a unit: the same chain as ``shoot``, with the melee hit roll,
-    Killing Blow and Monster Slayer. Its unsaved wounds land in the order of RULES.md §7: those
-    that remove a model outright first.
+    Killing Blow and Monster Slayer. Its unsaved wounds land in the order of docs/rules.md § Fantasy
+    close combat: those that remove a model outright first.
 
     >>> r = strike(Fighters(4, 3, Weapon(3, killing_blow=True), 3), Target(3, armour=4, wounds=2, models=2), 3)
     >>> r.hit_chance, r.unsaved_chance, r.models_removed[2]
@@ -737,7 +756,7 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
     check_int("The target's WS", target_ws, *WS_RANGE)
     _check_bool("reroll_sixes", reroll_sixes)
     blow = _Blow.of(fighters, target, target_ws, reroll_sixes)
-    dice = parse_attacks(fighters.attacks)
+    dice = fighters.attacks
     damage = _Damage(target, _Work())
     volley = _Volley(damage, [(blow, dice)])
     lost, removed = _lost_distributions(volley.kernel(0, (None,)), volley.den, target.wounds, damage.full)
@@ -746,14 +765,16 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
     unsaved = blow.killing + blow.ordinary
     group = (dice, blow.hit.probability, blow.wound, unsaved)
     fallback = (Fraction(len(wound_faces(score)), 6), _unsaved_after(wound_faces(score), weapon, target))
+    stage_chances = pooled([group], fallback)
     profile = Profile.of(weapon.multiple_wounds, target.wounds, target.models, target.regeneration,
                          "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
-    steps = [*_wound_steps(weapon, target, score, [blow.hit]), *_save_steps(weapon, target),
+    steps = [*_wound_steps(weapon, target, score, [blow.hit], stage_chances[1]),
+             *_save_steps(weapon, target, stage_chances[2]),
              *_killing_steps(blow, target),
              *damage_steps(profile, what="Multiple Wounds", per_point="Regeneration",
                            reading=" A recovered Wound still counts for the combat result.")]
     return ChainResult(blow.hit, hits(dice, blow.hit.probability), hits(dice, blow.wound), hits(dice, unsaved),
-                       lost, removed, *pooled([group], fallback), tuple(steps))
+                       lost, removed, *stage_chances, tuple(steps))
 
 
 #: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage
@@ -804,16 +825,16 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
         for s, side in enumerate(sides):
             mine = []
             if when == "impact" and side.impact is not None:
-                mine.append((side.impact, parse_attacks(side.impact.attacks), False, f"the {_NAMES[s]}'s Impact Hits"))
+                mine.append((side.impact, side.impact.attacks, False, f"the {_NAMES[s]}'s Impact Hits"))
             elif when == "stomp" and side.stomp is not None:
-                mine.append((side.stomp, parse_attacks(side.stomp.attacks), False, f"the {_NAMES[s]}'s Stomp Attacks"))
+                mine.append((side.stomp, side.stomp.attacks, False, f"the {_NAMES[s]}'s Stomp Attacks"))
             elif isinstance(when, int):
                 if side.initiative == when and side.fighting + side.supporting:
                     mine.append((side.rank_and_file, side.attacks * side.fighting + side.supporting, True,
                                  f"the {_NAMES[s]}'s rank and file"))
                 for i, other in enumerate(side.others):
                     if other.initiative == when:
-                        mine.append((other, parse_attacks(other.attacks), False,
+                        mine.append((other, other.attacks, False,
                                      f"the {_NAMES[s]}'s {other.name or _ORDINAL[i] + ' other profile'}"))
             out.append(tuple(mine))
         return tuple(out)
@@ -841,7 +862,7 @@ def _side_bonus(side: Side) -> list[tuple[str, int]]:
 
 
 def combat_round(charger: Side, charged: Side) -> RoundResult:
-    """One whole round of combat, exactly, from Impact Hits to the Break test (RULES.md §7).
+    """One whole round of combat, exactly, from Impact Hits to the Break test.
 
     >>> unit = Target(3, models=2)
     >>> side = dict(ws=3, leadership=7, rank_width=2, fighting=2, supporting=0, attacks=1, weapon=Weapon(3))
@@ -859,21 +880,21 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     full = (damages[0].full, damages[1].full)
     wounds = (charger.unit.wounds, charged.unit.wounds)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
-                              f"reading, not a quote ({_COMBAT}).", topic="round")]
+                              f"reading, not a quote ({_COMBAT}).", topic="round", anchor=_cites("combat"))]
     # (the charger's Wounds lost, the charged's, Wounds the charged recovered minus the charger's) -> ways
     states = {(0, 0, 0): 1}
     den = 1
     recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
     for phase in _phases(charger, charged):
         volleys = []
-        steps.append(Step("base", _phase_text(phase), topic=phase.topic))
+        steps.append(Step("base", _phase_text(phase), topic=phase.topic, anchor=_cites("who first")))
         for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
             target = sides[1 - s]
             blows = [(_Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
                      for f, attacks, _, _ in phase.profiles[s]]
             for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
                 steps.append(Step("roll", _blow_text(blow, attacks, rank_and_file, name, sides[s], target),
-                                  topic=phase.topic))
+                                  topic=phase.topic, anchor=_cites("killing") if blow.rule else ""))
             volleys.append(_Volley(damages[1 - s], blows) if blows else None)
         into = (volleys[1], volleys[0])  # the volley that strikes each side's unit
         rank_and_file = [tuple(p[2] for p in phase.profiles[s]) for s in (0, 1)]
@@ -918,7 +939,7 @@ def _phase_text(phase: _Phase) -> str:
         return f"Impact Hits are resolved first of all: {who} ({_WHO_FIRST})."
     if phase.topic == "stomp":
         return (f"Stomp Attacks come last, after Initiative 1, at the same time; casualties do not reduce them: "
-                f"{who}.")
+                f"{who} ({_WHO_FIRST}).")
     together = " strike at the same time, each with the models alive before this step" if all(phase.profiles) else ""
     return f"{phase.title}: {who}{together or ' strike'} ({_WHO_FIRST})."
 
@@ -944,7 +965,7 @@ def _blow_text(blow: _Blow, attacks, rank_and_file: bool, name: str, side: Side,
             f"{chance_text(blow.killing + blow.ordinary)}")
     if blow.rule:
         text += f", a {blow.rule} that removes a model outright {chance_text(blow.killing)} ({_KILLING})"
-    if weapon.multiple_wounds != "1":
+    if str(weapon.multiple_wounds) != "1":
         text += f"; Multiple Wounds ({weapon.multiple_wounds})"
     return text + "."
 
@@ -1033,7 +1054,7 @@ def _result_steps(sides, scored, ranks, chances) -> list[Step]:
     steps = [Step("base", "Combat result: each side scores +1 for each Wound the enemy lost this round (a "
                   "Wound that Regeneration recovers still counts; damage beyond a model's last Wound counts "
                   "nothing), its Rank Bonus from the models it has left, and its bonuses; a side that is wiped "
-                  f"out scores only its Wounds ({_RESULT}).", topic="result")]
+                  f"out scores only its Wounds ({_RESULT}).", topic="result", anchor=_cites("result"))]
     for s, side in enumerate(sides):
         unit = side.unit
         parts = []
@@ -1064,9 +1085,9 @@ def _break_step(side: Side, name: str, test: dict[str, Fraction]) -> Step:
     loses = sum(test.values(), Fraction(0))
     if not loses:
         return Step("chance", f"The {name} cannot lose this round, so it takes no Break test "
-                    f"({_BREAK}).", topic="break")
+                    f"({_BREAK}).", topic="break", anchor=_cites("break"))
     labels = (("break", "Breaks"), ("fall_back", "Falls Back"), ("give_ground", "Gives Ground"),
               ("wiped_out", "is wiped out"))
     outcomes = ", ".join(f"{label} {chance_text(test[key])}" for key, label in labels if test[key])
     return Step("chance", f"If the {name} loses ({chance_text(loses)}): {how} ({_BREAK}). It "
-                f"loses and {outcomes}.", topic="break")
+                f"loses and {outcomes}.", topic="break", anchor=_cites("break"))

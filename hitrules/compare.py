@@ -302,7 +302,7 @@ def weapon_name(shooter: Shooter) -> str:
     """
     first, count, weapon = shooter
     if isinstance(first, fantasy.Shot):
-        wounds = "" if weapon.multiple_wounds == "1" else f" Multiple Wounds {weapon.multiple_wounds}"
+        wounds = "" if weapon.multiple_wounds.maximum == 1 else f" Multiple Wounds {weapon.multiple_wounds}"
         return f"{count_text(count, 'shot')} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
     return f"{count_text(count, 'attack')} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
 

@@ -155,7 +155,10 @@ def _score(name: str, what: str, default: int | None = None) -> Param:
 
 
 def _damage(name: str, default: str, what: str, most: int) -> Param:
-    return Param(name, default, lambda text: str(damage.parse_damage(text, what, most)), text=True)
+    """Damage dice, parsed once here into an :class:`~hitrules.dice.AttackDice` that the engine takes as
+    it is; the link keeps the dice text (``D3+1``)."""
+    return Param(name, damage.parse_damage(default, what, most), lambda text: damage.parse_damage(text, what, most),
+                 text=True)
 
 
 def _mods(name: str) -> Param:

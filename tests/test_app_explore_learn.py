@@ -10,6 +10,7 @@ from apptest_util import metric, open_page, text, warnings
 
 from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
 from hitrules._steps import chance_text, number_text
+from views import draw
 
 
 def chart_data(at, n=0):
@@ -131,7 +132,7 @@ def test_learn_walkthrough_steps_come_from_the_engine():
     at.slider(key="learn_step").set_value(last).run()
     shown = at.markdown[0].value
     for step in result.steps:
-        assert step.text in shown
+        assert draw.step_markdown(step) in shown  # the text, its docs/rules.md section linked
     assert "a 6, then 5+" in text(at) and "first \\ second" in text(at)
 
 
@@ -326,7 +327,7 @@ def test_quiz_wound_and_save_topics_mark_right_answers_and_show_the_working(topi
     at.radio(key=f"learn_answer_chance_{topic}_8_4").set_value(q.correct_chance).run()
     at.button(key="learn_check").click().run()
     assert at.success and "Right!" in at.success[0].value
-    assert all(step.text in text(at) for step in q.steps)
+    assert all(draw.step_markdown(step) in text(at) for step in q.steps)
 
 
 @pytest.mark.parametrize(("query", "outlined", "said"), [

@@ -1,7 +1,6 @@
 """Fantasy close combat: RULES.md §7, its worked examples, brute force over every die, and a
 seeded simulation of bigger rounds."""
 
-import re
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -245,7 +244,7 @@ def play(sides, oracle):
             for _ in range(n):
                 outcome = oracle.attack(profile, enemy, automatic)
                 if outcome != "none":
-                    blows.append((1 - i, outcome, profile[1].multiple_wounds))
+                    blows.append((1 - i, outcome, str(profile[1].multiple_wounds)))
         for t in (0, 1):
             scored[1 - t] += land(units[t], [b[1:] for b in blows if b[0] == t], sides[t].unit.regeneration, oracle)
     return [len(u) for u in units], scored
@@ -453,6 +452,10 @@ BRUTE_CASES = {
     "Disrupted, and Massed Infantry against a rear charge": (
         side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", disrupted=True),
         side(models=1, attacks=2, wounds=2, position="rear", massed_infantry=True, troop="monster")),
+    "one step: Killing Blow, then Multiple Wounds, then single wounds": (
+        side(models=1, weapon=Weapon(5), others=(combat.Fighters(1, 3, Weapon(5, multiple_wounds="2"), 3),
+                                               combat.Fighters(1, 3, Weapon(4, killing_blow=True), 3))),
+        side(models=2, wounds=3, initiative=1, regeneration=6)),
     "ranks, Massed Infantry and outnumbering": (
         side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
         side(models=1, initiative=4, attacks=2, leadership=8)),
@@ -477,7 +480,8 @@ def brute_strike(fighters, target, target_ws, reroll_sixes=False):
         blows = [oracle.attack(profile, enemy, fighters.automatic)
                  for _ in range(roll_dice(fighters.attacks, oracle.d6))]
         unit = [target.wounds] * target.models
-        land(unit, [(b, fighters.weapon.multiple_wounds) for b in blows if b != "none"], target.regeneration, oracle)
+        land(unit, [(b, str(fighters.weapon.multiple_wounds)) for b in blows if b != "none"], target.regeneration,
+             oracle)
         return target.wounds * target.models - sum(unit), target.models - len(unit)
 
     return every_roll(one)
@@ -544,11 +548,15 @@ def test_why_follows_the_round():
     text = "\n".join(s.text for s in r.steps)
     assert "the charger's Baron" in text and "Killing Blow" in text and "Initiative 5" in text
     assert text.index("Initiative 5") < text.index("Initiative 4") < text.index("Initiative 3")
-    cited = set(re.findall(r"\]\(rules#([\w-]+)\)", text))
+    cited = {s.anchor for s in r.steps if s.anchor}
     assert cited == {"fantasy-close-combat", "fantasy-combat-who-strikes-first", "fantasy-combat-the-combat-result",
                      "fantasy-combat-the-break-test", "fantasy-combat-killing-blow-and-monster-slayer"}
     sections = {anchor(h.split("\n")[0]) for h in Path("docs/rules.md").read_text(encoding="utf-8").split("\n## ")}
     assert cited <= sections
+    headings = {anchor(h): h for h in (h.split("\n")[0] for h in
+                                       Path("docs/rules.md").read_text(encoding="utf-8").split("\n## "))}
+    for step in r.steps:  # a step names the section it carries, so a page can link the words
+        assert not step.anchor or f"docs/rules.md § {headings[step.anchor]}" in step.text
     assert "Stubborn" in text
 
 
@@ -654,6 +662,7 @@ def test_monte_carlo_agrees_with_a_bigger_round():
 
 
 def test_the_engine_uses_only_the_standard_library_and_names_everything_public():
+    assert "RULES.md" not in Path(combat.__file__).read_text(encoding="utf-8")  # players have docs/rules.md
     import ast
     import sys
 
@@ -665,3 +674,15 @@ def test_the_engine_uses_only_the_standard_library_and_names_everything_public()
     public = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name[0] != "_"}
     assert public <= set(combat.__all__)
     assert all(getattr(fantasy, name) is getattr(combat, name) for name in fantasy._COMBAT_NAMES)
+
+
+def test_strike_explains_killing_blow_and_where_it_does_not_work():
+    fighters = combat.Fighters(3, 4, Weapon(4, killing_blow=True, monster_slayer=True), 4)
+    text = " ".join(s.text for s in fantasy.strike(fighters, Target(4, armour=4, wounds=3), 3).steps)
+    assert "Killing Blow: a natural 6 to wound against regular infantry" in text
+    assert "Monster Slayer does not work against regular infantry" in text
+    text = " ".join(s.text for s in fantasy.strike(fighters, Target(4, wounds=3, troop="war_machine"), 3).steps)
+    assert "Killing Blow does not work against war machine" in text
+    r = fantasy.strike(fighters, Target(6, wounds=6, troop="monster"), 3)
+    assert "Monster Slayer: a natural 6" in " ".join(s.text for s in r.steps)
+    assert r.models_removed[1] == 1 - (1 - Fraction(2, 3) * Fraction(1, 6)) ** 3  # 3+ to hit; S4 v T6: only 6s

@@ -4,7 +4,7 @@ import streamlit as st
 
 import webui
 from hitrules import combat_situations, fantasy, figures, urlstate
-from hitrules._steps import chance_text, fraction_text, reading
+from hitrules._steps import anchor, chance_text, fraction_text, reading
 from views import draw
 from views.target import score_input
 
@@ -13,7 +13,8 @@ BOUNDS = urlstate.bounds(urlstate.COMBAT)
 HELP = ("One round of close combat between a charging unit and the unit it charged: Impact Hits, each "
         "Initiative step, Stomps, the combat result and the loser's Break test, exact. Hover a chart for "
         "the fractions; the Why below works through the round in order.")
-READING = reading("Fantasy close combat")
+#: The section of docs/rules.md on close combat, as a link to it on the Rules page.
+READING = f'[{reading("Fantasy close combat")}](rules#{anchor("Fantasy close combat")})'
 TROOP_NAMES = {t: t.replace("_", " ").capitalize() for t in fantasy.TROOP_TYPES}
 RULE_NAMES = {"killing_blow": "Killing Blow", "monster_slayer": "Monster Slayer", "poisoned": "Poisoned Attacks"}
 FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1", "high_ground": "High ground +1",

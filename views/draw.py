@@ -7,7 +7,7 @@ import streamlit as st
 
 import webui
 from hitrules import figures, situations
-from hitrules._steps import Step, chance_text, fraction_text, number_text
+from hitrules._steps import Step, anchor, chance_text, fraction_text, number_text, reading
 from webui import shared
 
 #: What the page calls the stages after the hit when it cannot work them out.
@@ -41,12 +41,28 @@ def chart(key: str, what: str, build, *args) -> None:
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
         second: tuple[int, ...] | None = None, after: str = "") -> None:
     """The engine's steps, numbered as it worked them out, then the D6 faces that hit, then ``after``."""
-    parts = [f"### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
+    parts = [f"### {title}", numbered(steps)]
     if first is not None:
         parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
     if second is not None:
         parts += ["…and the second D6, rolled after a 6:", faces_grid(first or (), second)]
     st.markdown("\n\n".join([*parts, after] if after else parts))
+
+
+def step_markdown(step: Step) -> str:
+    """A step's text, with the section of docs/rules.md it names (its ``anchor``) made a link to
+    that section on the Rules page."""
+    if not step.anchor:
+        return step.text
+    heading = next(h for h, _ in rules_document()[1] if anchor(h) == step.anchor)
+    cited = reading(heading)
+    return step.text.replace(cited, f"[{cited}](rules#{step.anchor})")
+
+
+def numbered(steps: tuple[Step, ...], bold: int = 0) -> str:
+    """The steps as a numbered Markdown list, their readings linked; step number ``bold`` in bold."""
+    return "\n".join(f"{i}. **{step_markdown(s)}**" if i == bold else f"{i}. {step_markdown(s)}"
+                     for i, s in enumerate(steps, start=1))
 
 
 def faces_row(hitting: tuple[int, ...]) -> str:

@@ -109,4 +109,4 @@ def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple, picture: b
         pictures.cover(f"{prefix}_cover_picture{suffix}", group[0].result if group else None)
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
-        st.warning(step.text, icon=":material/visibility:")
+        st.warning(draw.step_markdown(step), icon=":material/visibility:")

@@ -76,8 +76,7 @@ def _walk(values: dict):
     step = st.slider("Step", 1, len(steps), key=step_key,
                      help="Move through the working one rule at a time.")
     values["step"] = step
-    shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
-                        for i, s in enumerate(steps[:step], start=1))]
+    shown = [draw.numbered(steps[:step], bold=step)]
     faces = steps[step - 1].hitting_faces  # only this step's own faces: None when it has none
     if faces is not None:
         what = SUCCEEDS.get(steps[step - 1].topic, "hits")
@@ -177,7 +176,7 @@ def _quiz(values: dict) -> None:
             + f"It needs **{question.correct_roll}**"
             + ("" if right_roll else f" (not {roll})") + f", and the chance is **{question.correct_chance}**"
             + ("" if right_chance else f" (not {picked})") + ".")
-        st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(question.steps, start=1)))
+        st.markdown(draw.numbered(question.steps))
     if score:
         st.metric("Score this session", f"{sum(score.values())} / {len(score)}")
     st.caption("Next question: raise the question number. Share the link to give others the same quiz.")
