@@ -190,7 +190,7 @@ def _combat(values: dict) -> None:
                            values["sixes"])
     shown = []
     for i, step in enumerate(hit.steps, start=1):
-        shown.append(f"{i}. {step.text}")
+        shown.append(f"{i}. {draw.step_markdown(step)}")
         if step.hitting_faces is not None and step.kind in ("base", "modifier", "roll"):
             shown.append(f"   {draw.faces_row(step.hitting_faces)}")
     st.markdown("\n".join(shown))
