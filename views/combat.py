@@ -59,8 +59,8 @@ def _links(values: dict) -> None:
     modifier = melee.pop("modifier")
     every = webui.pages()
     for page, params, label, extra in (
-            ("explore", urlstate.EXPLORE, "See the charger's roll on the WS chart", {"view": "melee", "mod": modifier}),
-            ("learn", urlstate.LEARN, "Walk through the charger's melee attack",
+            ("explore", urlstate.EXPLORE, "The charger's roll: WS chart", {"view": "melee", "mod": modifier}),
+            ("learn", urlstate.LEARN, "Walk through its melee attack",
              {"section": "combat", "melee_mod": modifier})):
         st.sidebar.page_link(every[page], label=label, query_params=urlstate.encode(params, melee | extra))
 
@@ -138,8 +138,8 @@ def _enemy(p: str) -> str:
 def _summary(values: dict, p: str) -> str:
     """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
     v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
-    armour = "no armour" if v["armour"] is None else f"armour {v['armour']}+"
-    parts = [f"{armour}, " + f"{TROOP_NAMES[v['troop']]}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
+    armour = "No armour" if v["armour"] is None else f"Armour {v['armour']}+"
+    parts = [f"{armour}, " + f"{TROOP_NAMES[v['troop']].lower()}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
              f"{v['width']} wide, Ld {v['ld']}",
              f"{v['fighting']} fighting, {v['supporting']} supporting, AP {v['ap']}"]
     parts += [RULE_NAMES[r] for r in v["rules"]]
