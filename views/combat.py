@@ -139,8 +139,8 @@ def _summary(values: dict, p: str) -> str:
     """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
     v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
     armour = "No armour" if v["armour"] is None else f"Armour {v['armour']}+"
-    parts = [f"{armour}, " + f"{TROOP_NAMES[v['troop']].lower()}, {v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each, "
-             f"{v['width']} wide, Ld {v['ld']}",
+    wounds = f"{v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each"
+    parts = [f"{armour}, {TROOP_NAMES[v['troop']].lower()}, {wounds}, {v['width']} wide, Ld {v['ld']}",
              f"{v['fighting']} fighting, {v['supporting']} supporting, AP {v['ap']}"]
     parts += [RULE_NAMES[r] for r in v["rules"]]
     if v["char"]:
