@@ -571,7 +571,7 @@ def difference_figure(result) -> go.Figure:
         marker_color=[WIN if d > 0 else LOSE if d < 0 else DRAW for d, _ in rows],
         customdata=[chance_text(p) for _, p in rows],
         hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
-    fig.update_layout(title="The combat result: the charger's score minus the charged's",
+    fig.update_layout(title="Score difference: charger − charged",
                       xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
                       yaxis_tickformat=".0%", height=340, margin=MARGIN,
                       xaxis_dtick=1 if len(rows) <= 25 else None)

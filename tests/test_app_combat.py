@@ -166,7 +166,7 @@ def test_a_long_exact_chance_is_written_out_under_its_percentage():
     win = combat_situations.answer(combat_situations.link_situation(query)).win
     assert len(fraction_text(win)) > 12
     assert metric(at, "Charger wins") == percent(win)
-    assert f"As fractions: charger wins {fraction_text(win)}" in text(at)
+    assert f"More precisely: charger wins {fraction_text(win)}" in text(at)
     default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
     assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
 

@@ -76,7 +76,7 @@ def _headlines(answer) -> None:
     short = [combat_situations.headline_is_exact(p) for _, p, _ in headlines]
     draw.metrics_row(*((label, combat_situations.headline(p), help) for label, p, help in headlines))
     if not all(short):
-        st.caption("As fractions: " + "; ".join(f"{label.lower()} {fraction_text(p)}"
+        st.caption("More precisely: " + "; ".join(f"{label.lower()} {fraction_text(p)}"
                                           for (label, p, _), fits in zip(headlines, short, strict=True) if not fits)
                    + ".")
 
