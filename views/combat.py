@@ -37,7 +37,7 @@ def render() -> None:
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
             _side_inputs(values, p, title)
-    # One toggle for both sides' other inputs: each widget costs every rerun, drawn or not shown.
+    # One toggle for both sides' other inputs: every widget drawn costs time on every rerun.
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
                       "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, a champion "
