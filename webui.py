@@ -22,7 +22,8 @@ FIGURES_KEPT = 128
 #: The pages: file (and address), title, icon. The first is the home page.
 PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy shooting", "my_location"),
          ("ninth", "9th edition attack", "rocket_launch"), ("explore", "Explore", "monitoring"),
-         ("learn", "Learn", "school"), ("rules", "Our reading of the rules", "menu_book"))
+         ("learn", "Learn", "school"), ("combat", "Fantasy combat", "swords"),
+         ("rules", "Our reading of the rules", "menu_book"))
 #: Each page's name, as the navigation and the page's own title say it.
 TITLES = {name: title for name, title, _ in PAGES}
 #: How many of its addresses a page remembers for Back and Forward (:func:`page_values`).
@@ -111,6 +112,16 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     ss[store] = values
     _WAITING.set((values, {f"{prefix}_{name}" for name in widgets} - state.keys()))
     return values, tuple(warnings)
+
+
+def apply_values(prefix: str, params: tuple[urlstate.Param, ...], values: dict) -> None:
+    """Put ``values`` into every input of the page, drawn or waiting in its store (a preset, in a
+    widget's callback: it runs before the page is drawn)."""
+    state = st.session_state
+    state[f"_{prefix}_values"] = dict(values)
+    for name, p in _PARAMS[prefix].items():
+        if (full := f"{prefix}_{name}") in state:
+            state[full] = _widget_value(p, values[name])
 
 
 def key(prefix: str, name: str) -> str:

@@ -1,6 +1,6 @@
 """Rerun time of each page after a widget change, against the trivial page, with AppTest.
 
-Goal: each calculator page under 1.5x, Explore and Learn under 2x, the trivial page's
+Goal: each calculator page under 1.5x, Explore, Learn and the combat page under 2x, the trivial page's
 median rerun in the same run. AppTest's own wait for a run polls every millisecond, so single
 times come in steps; many reruns, taken in turn, give a steady median. Run: make bench (or python bench/apptest.py).
 
@@ -67,8 +67,10 @@ CASES = {
               lambda at, i: at.number_input(key="explore_strength").set_value(4 + i % 2)),
     "weapons": (lambda: page("explore", view="weapons"),
                 lambda at, i: at.number_input(key="explore_toughness").set_value(4 + i % 2)),
+    # Fantasy close combat: two units, one round (the charged unit's WS changes).
+    "combat": (lambda: page("combat"), lambda at, i: at.number_input(key="combat_d_ws").set_value(3 + i % 2)),
 }
-GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0, "wound": 2.0, "weapons": 2.0}
+GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0, "wound": 2.0, "weapons": 2.0, "combat": 2.0}
 #: The pages ``--against`` compares unless told others: those that existed before the target part.
 AGAINST = ("fantasy", "ninth", "explore", "learn")
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 from harness import CHROMIUM_ARGS, AppServer, find_chromium  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -21,13 +22,29 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 ROUNDS = 25
 GOAL = 1.5
 
-# name: (server, path, input label, the two values to alternate, metric label, expected texts)
+def _combat_wins(charged_ws: int) -> str:
+    """The combat page's "Charger wins" at its defaults with the charged unit's WS, from the engine."""
+    from hitrules import combat_situations, urlstate
+
+    values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
+    return combat_situations.headline(combat_situations.answer(combat_situations.combat_situation(values)).win)
+
+
+# name: (server, path, input label (and which of the labels alike: the combat page's second "WS" is the
+# charged unit's), the two values to alternate, metric label, expected texts)
 CASES = {
     "trivial": ("trivial", "", "n", ("11", "12"), "Hit chance", ("11/100", "12/100")),
     "fantasy": ("app", "fantasy", "Ballistic Skill (BS)", ("4", "3"), "Hit chance",
                 ("2/3 (66.7%)", "1/2 (50.0%)")),
     "ninth": ("app", "ninth", "Hit modifiers", ("-1", "+1"), "Hit chance", ("1/2 (50.0%)", "5/6 (83.3%)")),
+    "combat": ("app", "combat", ("WS", 1), ("4", "3"), "Charger wins", (_combat_wins(4), _combat_wins(3))),
 }
+
+
+def find_input(page, label):
+    """The input labelled ``label``, or the n-th of those labelled alike for ``(label, n)``."""
+    text, n = (label, 0) if isinstance(label, str) else label
+    return page.get_by_label(text, exact=True).nth(n)
 
 
 def metric_js(label: str) -> str:
@@ -38,7 +55,7 @@ def metric_js(label: str) -> str:
 
 def measure(page, case) -> list[float]:
     _, _, label, inputs, metric, expected = case
-    box = page.get_by_label(label, exact=True)
+    box = find_input(page, label)
     times = []
     for i in range(ROUNDS + 3):
         value, want = inputs[i % 2], expected[i % 2]
@@ -63,7 +80,7 @@ def main() -> int:
             for name, case in CASES.items():
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(f"{servers[case[0]].url}/{case[1]}")
-                page.get_by_label(case[2], exact=True).wait_for(timeout=30_000)
+                find_input(page, case[2]).wait_for(timeout=30_000)
                 pages[name] = page
             results: dict[str, list[float]] = {name: [] for name in CASES}
             for _ in range(2):

@@ -537,3 +537,151 @@ def weapons_table(duel: compare.WeaponDuel) -> pd.DataFrame:
         data[f"{letter} at least (fraction)"] = [str(tail[k] if k < len(tail) else 0) for k in ks]
         data[f"{letter} at least (%)"] = _percent_column(Fraction(tail[k] if k < len(tail) else 0) for k in ks)
     return pd.DataFrame(data)
+
+
+# ----- /combat: one round of fantasy close combat -----
+
+#: A Break test's outcomes in the order of the rules, and their names on a chart.
+BREAK_OUTCOMES = {"break": "Breaks", "fall_back": "Falls Back in Good Order", "give_ground": "Gives Ground",
+                  "wiped_out": "Wiped out"}
+#: The outcomes' names under a chart's bars, short enough to stand level.
+_BAR_NAMES = {"Falls Back in Good Order": "Falls Back"}
+COMBAT_SIDES = ("the charger", "the charged")
+WIN, DRAW, LOSE = PALETTE[2], "#6E6E6E", PALETTE[3]
+#: Under a half-width chart, where a legend beside the title would cover it.
+_LEGEND_BELOW = {"orientation": "h", "y": -0.3, "x": 0.5, "xanchor": "center", "yanchor": "top"}
+
+
+def difference_table(result) -> pd.DataFrame:
+    """One row per score difference (the charger's score less the charged's): its exact chance."""
+    rows = sorted(result.difference.items())
+    return pd.DataFrame({"charger's score - charged's": [d for d, _ in rows],
+                         "chance (fraction)": [str(p) for _, p in rows],
+                         "chance (%)": [round(float(p) * 100, 4) for _, p in rows]})
+
+
+def difference_figure(result) -> go.Figure:
+    """Bars of the score difference's chances, coloured by who wins on that difference, exact in the hover.
+
+    A wiped-out side loses whatever the scores, so a bar can hold rounds of either result: its colour
+    is the scores' verdict, and the headline numbers carry the wiped-out rounds."""
+    rows = sorted(result.difference.items())
+    fig = FrozenFigure(go.Bar(
+        x=[d for d, _ in rows], y=[float(p) for _, p in rows],
+        marker_color=[WIN if d > 0 else LOSE if d < 0 else DRAW for d, _ in rows],
+        customdata=[chance_text(p) for _, p in rows],
+        hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
+    fig.update_layout(title="Score difference: charger − charged",
+                      xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
+                      yaxis_tickformat=".0%", height=340, margin=MARGIN,
+                      xaxis_dtick=1 if len(rows) <= 25 else None)
+    return fig
+
+
+def _test_rows(result) -> list[tuple[str, str, Fraction]]:
+    tests = (result.charger_test, result.charged_test)
+    return [(side, BREAK_OUTCOMES[o], test.get(o, Fraction(0)))
+            for side, test in zip(COMBAT_SIDES, tests, strict=True) for o in BREAK_OUTCOMES]
+
+
+def break_table(result) -> pd.DataFrame:
+    """For each side and each way it loses (Breaks, Falls Back, Gives Ground, wiped out): the exact chance."""
+    rows = _test_rows(result)
+    return pd.DataFrame({"side": [s for s, _, _ in rows], "loses and": [o for _, o, _ in rows],
+                         "chance (fraction)": [str(p) for _, _, p in rows],
+                         "chance (%)": [round(float(p) * 100, 4) for _, _, p in rows]})
+
+
+def break_figure(result) -> go.Figure:
+    """Grouped bars: for each outcome of losing, the chance for the charger and for the charged."""
+    rows = _test_rows(result)
+    fig = FrozenFigure()
+    for n, side in enumerate(COMBAT_SIDES):
+        mine = [(o, p) for s, o, p in rows if s == side]
+        fig.add_bar(x=[_BAR_NAMES.get(o, o) for o, _ in mine], y=[float(p) for _, p in mine], name=side.capitalize(),
+                    marker_color=PALETTE[n], customdata=[chance_text(p) for _, p in mine],
+                    hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
+    fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=340, margin=MARGIN,
+                      legend=_LEGEND_BELOW)
+    return fig
+
+
+def _lost(result) -> tuple[Distribution, Distribution]:
+    return result.charger_models_lost, result.charged_models_lost
+
+
+def models_lost_table(result) -> pd.DataFrame:
+    """One row per number of models lost: each side's exact chance of losing exactly k."""
+    lost = _lost(result)
+    ks = range(0, max(shown_range(d).stop for d in lost))
+    data: dict[str, list] = {"models lost": list(ks)}
+    for side, dist in zip(COMBAT_SIDES, lost, strict=True):
+        data[f"{side} (fraction)"] = [str(dist[k]) for k in ks]
+        data[f"{side} (%)"] = [round(float(dist[k]) * 100, 4) for k in ks]
+    return pd.DataFrame(data)
+
+
+def models_lost_figure(result) -> go.Figure:
+    """Grouped bars of the models each side loses in the round, exact in the hover."""
+    lost = _lost(result)
+    ks = list(range(0, max(shown_range(d).stop for d in lost)))
+    fig = FrozenFigure()
+    for n, (side, dist) in enumerate(zip(COMBAT_SIDES, lost, strict=True)):
+        chances = [dist[k] for k in ks]
+        fig.add_bar(x=ks, y=[float(p) for p in chances], name=side.capitalize(), marker_color=PALETTE[n],
+                    customdata=[chance_text(p) for p in chances],
+                    hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>")
+    fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
+                      yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=340,
+                      margin=MARGIN, xaxis_dtick=1 if len(ks) <= 21 else None, hovermode="x unified",
+                      legend=_LEGEND_BELOW)
+    return fig
+
+
+# ----- Explore: the melee hit roll for every pair of Weapon Skills -----
+
+_WS = tuple(range(1, 11))
+
+
+def _melee_rows(modifier: int, reroll: str, reroll_sixes: bool) -> list[list[Fraction]]:
+    return [[fantasy.melee_hit_chance(a, t, modifier, reroll, reroll_sixes) for t in _WS] for a in _WS]
+
+
+def _melee_words(modifier: int, reroll: str, reroll_sixes: bool) -> str:
+    words = [f"modifier {modifier:+d}"] if modifier else []
+    words += [{"ones": "re-roll 1s", "failed": "re-roll misses"}[reroll]] if reroll != "none" else []
+    words += ["6s re-rolled"] if reroll_sixes else []
+    return f" ({', '.join(words)})" if words else ""
+
+
+def melee_heatmap_figure(modifier: int = 0, reroll: str = "none", reroll_sixes: bool = False,
+                         highlight: tuple[int, int] | None = None) -> go.Figure:
+    """The melee hit chance for every attacker's WS (rows) against every target's WS (columns): the
+    chart's score and the chance in each cell, with the modifier and re-rolls; ``highlight`` outlined."""
+    rows = _melee_rows(modifier, reroll, reroll_sixes)
+    scores = [[fantasy.melee_score(a, t) for t in _WS] for a in _WS]
+    fig = FrozenFigure(go.Heatmap(
+        z=[[float(p) for p in row] for row in rows], x=[f"WS {t}" for t in _WS], y=[f"WS {a}" for a in _WS],
+        zmin=0, zmax=1, colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
+        text=[[f"{s}+<br>{p}" for s, p in zip(srow, row, strict=True)] for srow, row in zip(scores, rows, strict=True)],
+        texttemplate="%{text}", textfont={"size": 11},
+        customdata=[[f"{s}+ on the chart: {chance_text(p)}" for s, p in zip(srow, row, strict=True)]
+                    for srow, row in zip(scores, rows, strict=True)],
+        hovertemplate="attacker %{y} against %{x}<br>%{customdata}<extra></extra>"))
+    if highlight is not None and highlight[0] in _WS and highlight[1] in _WS:
+        i, j = highlight[0] - 1, highlight[1] - 1
+        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
+                      line={"color": PALETTE[3], "width": 4})
+    fig.update_layout(title=f"Melee hit chance{_melee_words(modifier, reroll, reroll_sixes)}",
+                      xaxis_title="target's WS", yaxis_title="attacker's WS", xaxis_type="category",
+                      yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top", height=480, margin=MARGIN)
+    return fig
+
+
+def melee_grid_table(modifier: int = 0, reroll: str = "none", reroll_sixes: bool = False) -> pd.DataFrame:
+    """One row per attacker's WS, one column per target's WS: the exact chance one attack hits."""
+    rows = _melee_rows(modifier, reroll, reroll_sixes)
+    table = pd.DataFrame({f"target WS {t}": [str(row[j]) for row in rows] for j, t in enumerate(_WS)})
+    table.insert(0, "attacker's WS", list(_WS))
+    return table

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules import compare, fantasy, ninth
+from hitrules import combat, compare, fantasy, ninth
 from hitrules._steps import Step, chance_text, check_choice, check_int
 
 __all__ = ["TOPICS", "Question", "question"]
@@ -28,9 +28,13 @@ ROLL_CHOICES = {
     "fantasy": tuple(dict.fromkeys(fantasy.roll_text(score) for score in range(2, fantasy.IMPOSSIBLE_FROM + 1))),
     "ninth": (*(ninth.faces_text(tuple(range(x, 7))) for x in range(2, 7)), ninth.faces_text(())),
 }
-#: What a quiz asks about: the hit roll (as quizzes always did), the wound roll, the save, or a mix.
-TOPICS = ("hit", "wound", "save", "all")
-TOPIC_NAMES = {"hit": "Hit rolls", "wound": "Wound rolls", "save": "Saves", "all": "All of them"}
+#: What a quiz asks about: the hit roll (as quizzes always did), the wound roll, the save, a mix of
+#: those three, and fantasy close combat: the Weapon Skill chart and the Break test.
+TOPICS = ("hit", "wound", "save", "all", "melee", "break")
+TOPIC_NAMES = {"hit": "Hit rolls", "wound": "Wound rolls", "save": "Saves", "all": "All of them",
+               "melee": "WS chart", "break": "Break tests"}
+#: The topics "all" mixes (as it always has, so an older quiz link keeps its questions).
+_MIXED = ("hit", "wound", "save")
 _SCORES = tuple(f"{x}+" for x in range(2, 7))
 #: Every wound roll an answer can be, in the words of the Explore wound chart (compare.wound_cell).
 WOUND_ROLL_CHOICES = {"fantasy": (*_SCORES, "too tough"), "ninth": ROLL_CHOICES["ninth"]}
@@ -119,8 +123,9 @@ def question(seed: int, number: int, topic: str = "hit") -> Question:
     if topic == "hit":
         return _hit_question(random.Random(f"hitrules-quiz:{seed}:{number}"), number)
     rng = random.Random(f"hitrules-quiz:{topic}:{seed}:{number}")
-    kind = rng.choice(TOPICS[:3]) if topic == "all" else topic
-    return {"hit": _hit_question, "wound": _wound_question, "save": _save_question}[kind](rng, number)
+    kind = rng.choice(_MIXED) if topic == "all" else topic
+    return {"hit": _hit_question, "wound": _wound_question, "save": _save_question, "melee": _melee_question,
+            "break": _break_question}[kind](rng, number)
 
 
 def _choices(correct: Fraction, candidates: set[Fraction]) -> tuple[Fraction, ...]:
@@ -215,3 +220,58 @@ def _save_question(rng: random.Random, number: int) -> Question:
     roll = f"{faces[0]}+" if faces else "no save"
     return Question(number, ruleset, situation, roll, SAVE_ROLL_CHOICES, chance, _choices(chance, candidates),
                     steps, "save", prompt, "And the chance that one wound is saved?")
+
+
+# ----- fantasy close combat: the Weapon Skill chart and the Break test (RULES.md §7) -----
+
+MELEE_ROLL_CHOICES = _SCORES
+MELEE_REROLL_WORDS = {"ones": "may re-roll natural 1s to hit", "failed": "may re-roll every miss (Hatred)"}
+BREAK_CHOICES = ("Breaks", "Falls Back in Good Order", "Gives Ground")
+
+
+def _melee_question(rng: random.Random, number: int) -> Question:
+    """WS against WS, maybe a modifier and a re-roll: the score needed and the chance to hit (from the engine)."""
+    ws, target_ws = rng.randint(1, 10), rng.randint(1, 10)
+    modifier = rng.choice((0, 0, 0, -1, -1, +1))
+    reroll = rng.choice(("none", "none", "none", "ones", "failed"))
+    hit = combat.melee_hit(ws, target_ws, modifier, reroll)
+    situation = f"A WS {ws} model attacks a WS {target_ws} unit in combat"
+    if modifier:
+        situation += f" with a to-hit modifier of {modifier:+d}"
+    if reroll != "none":
+        situation += f", and it {MELEE_REROLL_WORDS[reroll]}"
+    # Wrong chances a learner would pick: the neighbouring scores, forgetting the re-roll or the modifier.
+    candidates = _SIXTHS - {0, 1} | {combat.melee_hit_chance(ws, target_ws, m, r) for m in (0, modifier)
+                                     for r in ("none", reroll)}
+    return Question(number, "fantasy", situation + ".", f"{hit.score}+", MELEE_ROLL_CHOICES, hit.probability,
+                    _choices(hit.probability, candidates), hit.steps, "melee",
+                    "What does it need on the dice to hit?", "And the chance that one attack hits?")
+
+
+def _break_question(rng: random.Random, number: int) -> Question:
+    """A unit lost a combat: its likeliest Break test result, and the chance it Breaks (from the engine).
+    Drawn again until one result is the likeliest, so the question has one right answer."""
+    while True:
+        leadership, lost_by = rng.randint(5, 10), rng.randint(1, 6)
+        outnumbered = rng.random() < 0.25
+        test = combat.break_test(leadership, lost_by, outnumbered)
+        chances = dict(zip(BREAK_CHOICES, (test.breaks, test.falls_back, test.gives_ground), strict=True))
+        likeliest = max(chances.values())
+        if list(chances.values()).count(likeliest) == 1:
+            break
+    situation = f"A Leadership {leadership} unit loses a combat by {lost_by}"
+    if outnumbered:
+        situation += ", and the winner's Unit Strength is more than twice its own"
+    steps = (Step("note", f"Roll 2D6 and add the {lost_by} the unit lost by. A natural roll above its Leadership "
+                          f"{leadership} Breaks; within its Leadership but over it with the {lost_by} added, it "
+                          "Falls Back in Good Order" + (", or Breaks when outnumbered more than two to one"
+                                                        if outnumbered else "")
+                          + "; otherwise, or on a double 1, it Gives Ground.", topic="break"),
+             *(Step("chance", f"{name}: {chance_text(p)} (of the 36 rolls of 2D6).", topic="break")
+               for name, p in chances.items()))
+    # Wrong chances a learner would pick: forgetting the outnumbering, or the difference added.
+    candidates = {Fraction(n, 36) for n in range(0, 37, 3)} | {combat.break_test(leadership, lost_by).breaks,
+                                                               combat.break_test(leadership, 1).breaks}
+    return Question(number, "fantasy", situation + ".", next(n for n, p in chances.items() if p == likeliest),
+                    BREAK_CHOICES, test.breaks, _choices(test.breaks, candidates), steps, "break",
+                    "What is its likeliest result?", "And the chance that it Breaks?")

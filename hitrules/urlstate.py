@@ -268,7 +268,7 @@ NINTH: tuple[Param, ...] = (
     *NINTH_TARGET,
 )
 
-EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons")
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
 
 
 def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
@@ -284,7 +284,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "combat")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
@@ -313,6 +313,12 @@ EXPLORE: tuple[Param, ...] = (
     _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
     _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
     _flag("light_cover"),
+    # The melee hit roll (fantasy close combat) for every pair of WS, and how many attacks kill k models.
+    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
+    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _flag("sixes"),
+    _whole("kills", 3, *damage.MODELS_RANGE, "Models to kill"),
 )
 
 LEARN: tuple[Param, ...] = (
@@ -328,6 +334,12 @@ LEARN: tuple[Param, ...] = (
     _whole("quiz", 1, 0, quiz.MAX_SEED, "Quiz"),
     _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
     _choice("topic", "hit", quiz.TOPICS, "quiz topic"),
+    # Close combat: one melee attack (the whole round walked through is RULES.md §7's).
+    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
+    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _whole("melee_mod", 0, -6, 6, "The to-hit modifier"),
+    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _flag("sixes"),
 )
 
 
@@ -360,6 +372,8 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             "so it was ignored and the defaults are shown.",))
     warnings = []
 
+    unread = object()  # a value may be None itself (a save of "none")
+
     def read(p: Param, name: str, parse) -> object:
         raw = query[name]
         if isinstance(raw, list | tuple):
@@ -367,17 +381,18 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
         try:
             return parse(str(raw))
         except ValueError as error:
-            value = error.value if isinstance(error, PartlyRead) else None
-            warnings.append(f"{name}: {error} Using {p.format(values[p.name] if value is None else value) or 'none'}.")
+            value = error.value if isinstance(error, PartlyRead) else unread
+            shown = values[p.name] if value is unread else value
+            warnings.append(f"{name}: {error} Using {p.format(shown) or 'none'}.")
             return value
 
     for p in params:
         if p.name in query:
-            if (value := read(p, p.name, p.parse)) is not None:
+            if (value := read(p, p.name, p.parse)) is not unread:
                 values[p.name] = value
             continue
         for old, read_old in _older_forms(p, query.keys()):  # only where the current form is absent
-            if (value := read(p, old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not None:
+            if (value := read(p, old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not unread:
                 values[p.name] = value
     return ParsedQuery(values, tuple(warnings))
 
@@ -398,5 +413,74 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
              if p.name in values and p.name not in link and _older_forms(p, link.keys())}
     return {p.name: link[p.name] for p in params if p.name in link}  # in the parameters' order
 
+
+# ----- /combat: one round of fantasy close combat, the charger (``a_``) against the charged (``d_``) -----
+
+#: The weapon rules of a melee profile, as a list.
+MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
+#: A side's bonuses and rules that are yes or no, as a list.
+COMBAT_FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
+                "stubborn", "reroll_sixes")
+POSITIONS = ("front", "flank", "rear")
+#: The to-hit modifier of a side's profiles (a failed Fear test is -1).
+MELEE_MODIFIER_RANGE = (-6, 6)
+#: The models in the fighting and the supporting rank.
+RANK_MODELS_RANGE = (0, 100)
+
+
+def _profile(p: str, strength: int, attacks: Param) -> tuple[Param, ...]:
+    """What a melee profile strikes with: attacks, Strength, AP, Multiple Wounds, Armour Bane, rules."""
+    return (attacks, _whole(f"{p}s", strength, *fantasy.STRENGTH_RANGE, "Strength"),
+            _whole(f"{p}ap", 0, *fantasy.AP_RANGE, "AP"),
+            _damage(f"{p}mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
+            _whole(f"{p}bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"),
+            _multi(f"{p}rules", MELEE_RULES, "melee rule"))
+
+
+def _automatic(p: str, name: str) -> tuple[Param, ...]:
+    """Impact Hits or Stomp Attacks: how many (``0`` for none), and their Strength and AP."""
+    return (Param(f"{p}{name}", "0", lambda text: str(dice.parse_attacks(text)) if text.strip() != "0" else "0",
+                  text=True),
+            _whole(f"{p}{name}_s", 4, *fantasy.STRENGTH_RANGE, "Strength"),
+            _whole(f"{p}{name}_ap", 0, *fantasy.AP_RANGE, "AP"))
+
+
+def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
+    """One side of the round: its unit, its rank and file, a champion or character, Impact Hits
+    (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
+    return (
+        _whole(f"{p}models", models, *damage.MODELS_RANGE, "Models in the unit"),
+        _whole(f"{p}wounds", 1, *fantasy.WOUNDS_RANGE, "Wounds per model"),
+        _whole(f"{p}ws", ws, *fantasy.BS_RANGE, "WS"),
+        _whole(f"{p}t", 3, *fantasy.TOUGHNESS_RANGE, "Toughness"),
+        _whole(f"{p}i", initiative, *fantasy.BS_RANGE, "Initiative"),
+        _score(f"{p}armour", "The armour save", 5 if charger else 6),
+        _score(f"{p}ward", "The ward save"), _score(f"{p}regen", "Regeneration"),
+        _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
+        _whole(f"{p}width", 5, 1, 20, "Rank width"),
+        _whole(f"{p}ld", 7, 2, 10, "Leadership"),
+        _whole(f"{p}fighting", 5, *RANK_MODELS_RANGE, "Models in the fighting rank"),
+        _whole(f"{p}supporting", 5, *RANK_MODELS_RANGE, "Models in the supporting rank"),
+        *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
+        _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
+        _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
+        _flag(f"{p}char"),
+        *_profile(f"{p}char_", 4, _attacks(f"{p}char_attacks", "2")),
+        _whole(f"{p}char_ws", 5, *fantasy.BS_RANGE, "WS"),
+        _whole(f"{p}char_i", 5, *fantasy.BS_RANGE, "Initiative"),
+        _flag(f"{p}auto"),
+        *(_automatic(p, "impact") if charger else ()),
+        *_automatic(p, "stomp"),
+        _choice(f"{p}position", "front", POSITIONS, "position"),
+        _whole(f"{p}bonus", 0, 0, 10, "Other bonus"),
+        _multi(f"{p}flags", COMBAT_FLAGS, "bonus"),
+    )
+
+
+COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
+                             *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
+                             _flag("more"))  # both sides' other inputs shown: they count either way
+
+
 #: Every page's parameters, by the page's name (its widgets' key prefix).
-PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN}
+PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN, "combat": COMBAT}

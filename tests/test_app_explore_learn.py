@@ -17,7 +17,7 @@ def chart_data(at, n=0):
     return json.loads(at.get("plotly_chart")[n].proto.spec)["data"]
 
 
-@pytest.mark.parametrize("view", ["heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons"])
+@pytest.mark.parametrize("view", ["heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill"])
 @pytest.mark.parametrize("ruleset", ["fantasy", "ninth", "eighth"])
 def test_explore_every_view_renders(view, ruleset):
     at = open_page("explore", view=view, ruleset=ruleset)

@@ -7,7 +7,7 @@ from apptest_util import hit_chance, metric, open_page, text, warnings
 
 from hitrules import urlstate
 
-PAGES = ["home", "fantasy", "ninth", "explore", "learn"]
+PAGES = ["home", "fantasy", "ninth", "explore", "learn", "combat"]
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -380,7 +380,8 @@ EVERY_PART = [("fantasy", {"chain": "1", "extra": "1", "conditions": "lone,split
               ("ninth", {"chain": "1", "extra": "1"}),
               *(("explore", {"view": v, "ruleset": r}) for v in urlstate.EXPLORE_VIEWS for r in ("fantasy", "ninth")),
               *(("learn", {"section": s}) for s in urlstate.LEARN_SECTIONS),
-              ("learn", {"ruleset": "ninth", "chain": "1", "extra": "1", "attack": "overwatch_fire"})]
+              ("learn", {"ruleset": "ninth", "chain": "1", "extra": "1", "attack": "overwatch_fire"}),
+              ("combat", {"more": "1", "a_char": "1", "d_char": "1", "a_auto": "1", "d_auto": "1"})]
 
 
 #: The longest toggle or checkbox label that fits one line: Streamlit cuts a longer one off with

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["", "fantasy", "ninth", "explore", "learn"]
+PAGES = ["", "fantasy", "ninth", "explore", "learn", "combat"]
 
 
 def wait_ready(page: Page) -> None:

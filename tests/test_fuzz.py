@@ -34,7 +34,7 @@ EXAMPLES = int(os.environ.get("HITRULES_FUZZ_EXAMPLES", "60"))
 #: Wall-clock limits only under `make fuzz`: a shared, busy machine must not fail `make test`.
 SPEED_LIMITS = os.environ.get("HITRULES_SPEED_LIMITS") == "1"
 PAGES = {"fantasy": urlstate.FANTASY, "ninth": urlstate.NINTH, "explore": urlstate.EXPLORE,
-         "learn": urlstate.LEARN}
+         "learn": urlstate.LEARN, "combat": urlstate.COMBAT}
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 100,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

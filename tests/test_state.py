@@ -114,7 +114,14 @@ def learn_chance(at) -> str:
 
 
 def explore_chance(at) -> str:
-    return re.search(r"Your situation, .*?: \*\*(.+)\*\* per shot\.", text(at))[1]
+    shown = text(at)
+    return (re.search(r"Your situation, .*?: \*\*(.+)\*\* per shot\.", shown)
+            or re.search(r"Your cell, WS \d+ against WS \d+: .*?, \*\*(.+)\*\* an attack", shown))[1]
+
+
+def combat_chance(at) -> str:
+    """The combat page's headline: the chance the charger wins."""
+    return next(m.value for m in at.metric if m.label == "Charger wins")
 
 
 @pytest.mark.parametrize(("page", "query"), CALCULATOR_SITUATIONS)
@@ -158,7 +165,8 @@ def test_every_readme_example_link_opens_its_chance(link, chance):
     path, query = link[1:].split("?", 1)
     at = open_page(path, **dict(parse_qsl(query, keep_blank_values=True)))
     assert "could not be used" not in warnings(at)
-    shown = {"fantasy": hit_chance, "ninth": hit_chance, "learn": learn_chance, "explore": explore_chance}[path](at)
+    shown = {"fantasy": hit_chance, "ninth": hit_chance, "learn": learn_chance, "explore": explore_chance,
+             "combat": combat_chance}[path](at)
     assert shown.split(" (")[0] == chance.strip()
 
 

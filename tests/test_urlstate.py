@@ -5,7 +5,8 @@ import pytest
 from hitrules import compare, ninth, urlstate
 from hitrules.urlstate import encode, parse_query
 
-ALL = {"fantasy": urlstate.FANTASY, "ninth": urlstate.NINTH, "explore": urlstate.EXPLORE, "learn": urlstate.LEARN}
+ALL = {"fantasy": urlstate.FANTASY, "ninth": urlstate.NINTH, "explore": urlstate.EXPLORE, "learn": urlstate.LEARN,
+       "combat": urlstate.COMBAT}
 
 
 @pytest.mark.parametrize("page", ALL)
@@ -118,6 +119,15 @@ def test_a_trigger_with_the_attack_pills_is_the_current_form():
     """``trigger`` beside ``attack`` is today's form: it does not turn Overwatch fire on by itself."""
     parsed = parse_query(urlstate.NINTH, {"attack": "melee", "trigger": "advance"})
     assert parsed.values["attack"] == ("melee",) and parsed.values["trigger"] == "advance"
+
+
+@pytest.mark.parametrize(("params", "name"), [(urlstate.EXPLORE, "save"), (urlstate.COMBAT, "a_armour"),
+                                              (urlstate.COMBAT, "d_armour")])
+def test_none_is_read_for_a_save_whose_default_is_a_score(params, name):
+    """``save=none`` once read back as the default 3+: a value of None was taken for an unreadable one."""
+    parsed = parse_query(params, {name: "none"})
+    assert parsed.values[name] is None and not parsed.warnings
+    assert encode(params, parsed.values) == {name: "none"}
 
 
 #: Words of Python's own exceptions, which a player must never read in a warning.

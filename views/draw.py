@@ -5,6 +5,7 @@ from pathlib import Path
 
 import streamlit as st
 
+import webui
 from hitrules import figures, situations
 from hitrules._steps import Step, anchor, chance_text, fraction_text, number_text, reading
 from webui import shared
@@ -39,14 +40,14 @@ def chart(key: str, what: str, build, *args) -> bool:
 
 
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
-        second: tuple[int, ...] | None = None) -> None:
-    """The engine's steps, numbered as it worked them out, then the D6 faces that hit."""
+        second: tuple[int, ...] | None = None, after: str = "") -> None:
+    """The engine's steps, numbered as it worked them out, then the D6 faces that hit, then ``after``."""
     parts = [f"### {title}", numbered(steps)]
     if first is not None:
         parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
     if second is not None:
         parts += ["…and the second D6, rolled after a 6:", faces_grid(first or (), second)]
-    st.markdown("\n\n".join(parts))
+    st.markdown("\n\n".join([*parts, after] if after else parts))
 
 
 def step_markdown(step: Step) -> str:
@@ -168,3 +169,25 @@ def rules_document() -> tuple[str, tuple[tuple[str, str], ...]]:
     text = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     title, *sections = text.split("\n## ")
     return title.removeprefix("# ").strip(), tuple(tuple(s.split("\n", 1)) for s in sections)
+
+
+#: How the melee re-rolls read on a widget.
+MELEE_REROLL_NAMES = {"none": "none", "ones": "re-roll 1s", "failed": "re-roll misses"}
+
+
+def melee_inputs(prefix: str, bounds: dict, modifier: str) -> None:
+    """One melee attack's hit roll (Explore's and Learn's): both WS, the to-hit modifier (``modifier`` names
+    its parameter), the re-rolls and the target's forced re-roll of 6s."""
+    row = st.container(horizontal=True)
+    row.number_input("Your WS", *bounds["ws"], step=1, key=webui.key(prefix, "ws"), help="The attacker's Weapon Skill.")
+    row.number_input("Target's WS", *bounds["target_ws"], step=1, key=webui.key(prefix, "target_ws"),
+                     help="The Weapon Skill of the unit attacked.")
+    row.number_input("To-hit modifier", *bounds[modifier], step=1, key=webui.key(prefix, modifier),
+                     help="The sum of to-hit modifiers (a failed Fear test is -1); a natural 1 always misses and a "
+                          "natural 6 always hits.")
+    row.radio("Re-roll", tuple(MELEE_REROLL_NAMES), key=webui.key(prefix, "melee_reroll"), horizontal=True,
+              format_func=MELEE_REROLL_NAMES.get,
+              help="Re-roll natural 1s, or every miss (Hatred); a die is re-rolled at most once, and the re-roll "
+                   "stands.")
+    st.checkbox("The target forces 6s to be re-rolled", key=webui.key(prefix, "sixes"),
+                help="A hitting natural 6 is rolled again and judged as any other die.")

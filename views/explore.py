@@ -3,7 +3,7 @@
 import streamlit as st
 
 import webui
-from hitrules import compare, fantasy, figures, ninth, urlstate
+from hitrules import combat_situations, compare, fantasy, figures, ninth, urlstate
 from hitrules._steps import chance_text, count_text, fraction_text, number_text, percent
 from views import draw
 from views.target import fit_ruleset, score_input
@@ -15,7 +15,7 @@ HELP = ("Every BS and modifier at once. Hover a chart for exact fractions; each 
         "and a CSV download.")
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
               "helps": "Which helps more?", "shots": "How many shots?", "wound": "Wound chart",
-              "weapons": "Which weapon is better?"}
+              "weapons": "Which weapon is better?", "melee": "Melee: WS chart", "kill": "Attacks to kill"}
 SHORT_RULESET_NAMES = {"fantasy": "Fantasy", "ninth": "9th edition", "eighth": "8th edition"}
 
 
@@ -305,5 +305,62 @@ def _verdict(duel: compare.WeaponDuel) -> str:
             f"{at_least_one}")
 
 
+def _melee(values: dict) -> None:
+    """The melee hit chance for every pair of Weapon Skills, with the player's cell outlined."""
+    draw.melee_inputs(P, BOUNDS, "mod")
+    args = (values["mod"], values["melee_reroll"], values["sixes"])
+    cell = (values["ws"], values["target_ws"])
+    st.plotly_chart(webui.shared(figures.melee_heatmap_figure, *args, cell), key="explore_melee",
+                    config={"displayModeBar": False})
+    chance = fantasy.melee_hit_chance(*cell, *args)
+    st.markdown(f"Your cell, WS {cell[0]} against WS {cell[1]}: **{fantasy.melee_score(*cell)}+** on the chart, "
+                f"**{chance_text(chance)}** an attack with your modifier and re-rolls.")
+    st.caption("Each cell is the chart's score and the exact chance. The chart: 2+ against a WS less than half "
+               "yours, 3+ against a lower WS, 4+ up to twice yours, 5+ beyond. There is no 7+ in combat.")
+    draw.table_with_download(P, "melee-grid", figures.melee_grid_table, *args)
+
+
+def _kill(values: dict) -> None:
+    """The fewest melee attacks that kill at least k models of a unit with the chance wanted."""
+    _fit_fantasy(values, ("strength", "toughness", "wounds"))
+    draw.melee_inputs(P, BOUNDS, "mod")
+    row = st.container(horizontal=True)
+    row.number_input("Strength", 1, FANTASY_MOST["strength"], step=1, key=webui.key(P, "strength"),
+                     help="The attacker's Strength.")
+    row.number_input("Toughness", 1, FANTASY_MOST["toughness"], step=1, key=webui.key(P, "toughness"),
+                     help="The target's Toughness.")
+    for name, label, kind in (("save", "Armour", "armour"), ("ward", "Ward save", "ward"),
+                              ("regen", "Regeneration", "regen")):
+        score_input(row, label, P, name, kind)
+    row.number_input("Wounds per model", 1, FANTASY_MOST["wounds"], step=1, key=webui.key(P, "wounds"),
+                     help="Wounds of each target model.")
+    row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key(P, "models"), help="The target unit's models.")
+    row.number_input("Models to kill", *BOUNDS["kills"], step=1, key=webui.key(P, "kills"),
+                     help="How many models you want to remove, at least.")
+    row.slider("With this chance (%)", *BOUNDS["confidence"], key=webui.key(P, "confidence"),
+               help="How sure you want to be of killing them.")
+    try:
+        question = combat_situations.KillQuestion(
+            fantasy.Fighters(1, values["ws"], fantasy.Weapon(values["strength"]), 1, values["mod"],
+                             values["melee_reroll"]),
+            fantasy.Target(values["toughness"], values["save"], values["ward"], values["regen"], values["wounds"],
+                           values["models"]), values["target_ws"], values["sixes"], values["kills"],
+            values["confidence"])
+        needed, removed = combat_situations.attacks_to_kill(question)
+    except ValueError as error:
+        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
+        return
+    kills = values["kills"]
+    if needed is None:
+        st.markdown(f"Even **{combat_situations.MOST_ATTACKS_TO_KILL} attacks** do not kill {kills} with "
+                    f"{values['confidence']}% chance: they do with {chance_text(removed.at_least(kills))}.")
+    else:
+        st.markdown(f"You need **{needed} attacks** to kill at least {kills} model{'s' if kills > 1 else ''} with "
+                    f"{values['confidence']}% chance or more: exactly {chance_text(removed.at_least(kills))}.")
+    st.plotly_chart(webui.shared(figures.distribution_figure, removed, f"Models killed by {needed or 'the most'} "
+                                 "attacks", "models"), key="explore_kill", config={"displayModeBar": False})
+    draw.table_with_download(P, "kill", figures.distribution_table, removed, "models removed")
+
+
 VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots,
-         "wound": _wound, "weapons": _weapons}
+         "wound": _wound, "weapons": _weapons, "melee": _melee, "kill": _kill}

@@ -21,6 +21,8 @@ def render() -> None:
                  icon=":material/monitoring:")
     st.page_link(pages()["learn"], label="Learn: walk through a roll, roll the dice, take a quiz",
                  icon=":material/school:")
+    st.page_link(pages()["combat"], label="Fantasy combat: one round of close combat, to the Break test",
+                 icon=":material/swords:")
     st.page_link(pages()["rules"], label="Our reading of the rules, and where we had to choose (docs/rules.md)",
                  icon=":material/menu_book:")
     st.info("Chances are exact fractions; percentages are rounded half up to one decimal, and a chance that "

@@ -5,7 +5,7 @@ import random
 import streamlit as st
 
 import webui
-from hitrules import dice, fantasy, figures, ninth, quiz, situations, urlstate
+from hitrules import combat, combat_situations, dice, fantasy, figures, ninth, quiz, situations, urlstate
 from hitrules._steps import chance_text, count_text, fraction_text, number_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
@@ -16,7 +16,7 @@ P = "learn"
 BOUNDS = urlstate.bounds(urlstate.LEARN)
 SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = "For teaching: the same engine as the calculators, one rule at a time."
-SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz"}
+SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz", "combat": "Close combat"}
 #: What a face that succeeds does, at each stage of the walkthrough.
 SUCCEEDS = {"wound": "wounds", "save": "saves", "damage": "stops the wound"}
 #: What is not part of the situation: the section, the step shown, the dice and the quiz.
@@ -27,7 +27,8 @@ def render() -> None:
     values = webui.start_page(P, urlstate.LEARN, "Learn", HELP)
     section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key=webui.key("learn", "section"),
                                    format_func=SECTION_NAMES.get, required=True,
-                                   help="Walk through a roll, roll virtual dice, or take a quiz.")
+                                   help="Walk through a roll, roll virtual dice, take a quiz, or walk through "
+                                        "fantasy close combat: one melee attack and one whole round.")
     sit = SECTIONS[section](values)  # a section may change values (the step shown)
     link = None if sit is None else {**{k: values[k] for k in NOT_SITUATION}, **situations.learn_values(sit)}
     webui.write_link(urlstate.LEARN, values, link)
@@ -147,7 +148,8 @@ def _quiz(values: dict) -> None:
     """A question from the quiz seed, checked against the engine, with its working."""
     topic = st.segmented_control("Quiz on", quiz.TOPICS, key=webui.key("learn", "topic"),
                                  format_func=quiz.TOPIC_NAMES.get,
-                                 required=True, help="Hit rolls, wound rolls, saves, or a mix of all three.")
+                                 required=True, help="Hit rolls, wound rolls, saves, a mix of those three, "
+                                                     "the combat WS chart, or Break tests.")
     a, b = st.columns(2)
     seed = a.number_input("Quiz number", *BOUNDS["quiz"], step=1, key=webui.key("learn", "quiz"),
                           help="Everyone who opens the same quiz number gets the same questions.")
@@ -180,4 +182,28 @@ def _quiz(values: dict) -> None:
     st.caption("Next question: raise the question number. Share the link to give others the same quiz.")
 
 
-SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz}
+def _combat(values: dict) -> None:
+    """Fantasy close combat: one melee attack a rule at a time with its faces, then RULES.md §7's whole round."""
+    st.subheader("One melee attack")
+    draw.melee_inputs(P, BOUNDS, "melee_mod")
+    hit = combat.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
+                           values["sixes"])
+    shown = []
+    for i, step in enumerate(hit.steps, start=1):
+        shown.append(f"{i}. {draw.step_markdown(step)}")
+        if step.hitting_faces is not None and step.kind in ("base", "modifier", "roll"):
+            shown.append(f"   {draw.faces_row(step.hitting_faces)}")
+    st.markdown("\n".join(shown))
+    st.subheader("One whole round")
+    answer = combat_situations.answer(combat_situations.link_situation(combat_situations.WORKED_ROUND))
+    st.markdown("Two units of 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; both in the fighting "
+                "rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 (3, +3 for the charge), "
+                "the other at 3, so a model the charger kills never strikes back.")
+    draw.metrics_row(("Charger wins", chance_text(answer.win), None), ("Draw", chance_text(answer.draw), None),
+                     ("Charger loses", chance_text(answer.lose), None))
+    draw.why("The round in order", answer.steps, None)
+    st.page_link(webui.pages()["combat"], label="Open this round on the combat page, and change it",
+                 query_params=combat_situations.WORKED_ROUND, icon=":material/swords:")
+
+
+SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz, "combat": _combat}

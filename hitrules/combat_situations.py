@@ -1,0 +1,288 @@
+"""The /combat page's situation: one round between two sides, folded from the page's values, and back.
+
+The page hands over the values :mod:`hitrules.urlstate` reads from a link (``a_`` for the
+charger, ``d_`` for the charged); :func:`combat_situation` folds them into two
+:class:`fantasy.Side` values, leaving out the inputs that change nothing (a hidden champion,
+Impact Hits of 0). :func:`combat_values` turns a situation back into the values of its link,
+so a link reproduces what the page shows. The presets (``combat_presets.json``) are match-ups
+written as links. Hidden inputs count too: showing them is only the page's choice.
+
+>>> from hitrules import urlstate
+>>> values = urlstate.parse_query(urlstate.COMBAT, {"a_ws": "4", "d_ws": "3"}).values
+>>> sit = combat_situation(values)
+>>> sit.charger.ws, sit.charged.ws, str(hit_readout(values, "a_").chance)
+(4, 3, '2/3')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from hitrules import combat, dice, fantasy
+from hitrules._steps import chance_text, fraction_text, percent
+
+__all__ = [
+    "ANSWERS_KEPT",
+    "COMBAT_PRESETS",
+    "DISPLAY",
+    "HEADLINE_FRACTION_CHARS",
+    "MOST_ATTACKS_TO_KILL",
+    "SIDES",
+    "WORKED_ROUND",
+    "CombatPreset",
+    "CombatSituation",
+    "HitReadout",
+    "KillQuestion",
+    "answer",
+    "attacks_to_kill",
+    "combat_situation",
+    "combat_values",
+    "headline",
+    "headline_is_exact",
+    "hit_readout",
+    "link_situation",
+    "melee_values",
+    "preset_values",
+]
+
+#: How many rounds the process keeps worked out (least recently used first out).
+ANSWERS_KEPT = 64
+#: Each side's prefix in the page's values, and its name.
+SIDES = {"a_": "the charger", "d_": "the charged"}
+#: RULES.md §7's whole round as the page's link: 2 models a side, 1 Wound, T3, no saves, Ld 7, both in the
+#: fighting rank with 1 Attack, WS 3, S3; the charger at Initiative 6, the charged at 3. The charger wins
+#: 11/32, draws 105/256 and loses 63/256.
+WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none", "a_fighting": "2",
+                "a_supporting": "0", "d_models": "2", "d_armour": "none", "d_fighting": "2", "d_supporting": "0"}
+#: Values that only choose what the page shows: both sides' other inputs, shown or not.
+DISPLAY = ("more",)
+_RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
+_FLAG_FIELDS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
+                "stubborn", "reroll_sixes")
+
+
+@dataclass(frozen=True)
+class CombatSituation:
+    """The charger and the charged, each a :class:`fantasy.Side`."""
+
+    charger: fantasy.Side
+    charged: fantasy.Side
+
+
+def _weapon(values: dict, p: str) -> fantasy.Weapon:
+    rules = {field: name in values[f"{p}rules"] for name, field in _RULE_FIELDS.items()}
+    return fantasy.Weapon(values[f"{p}s"], values[f"{p}ap"], values[f"{p}mw"], rules.pop("poisoned"),
+                          values[f"{p}bane"], **rules)
+
+
+def _automatic(values: dict, p: str, name: str, side_ws: int, side_i: int) -> fantasy.Fighters | None:
+    """Impact Hits or Stomps of ``p``'s side, or None when there are none (``0``, or the part hidden)."""
+    if not values[f"{p}auto"] or values[f"{p}{name}"] == "0":
+        return None
+    weapon = fantasy.Weapon(values[f"{p}{name}_s"], values[f"{p}{name}_ap"])
+    return fantasy.Fighters(values[f"{p}{name}"], side_ws, weapon, side_i, automatic=True)
+
+
+def _side(values: dict, p: str) -> fantasy.Side:
+    unit = fantasy.Target(values[f"{p}t"], values[f"{p}armour"], values[f"{p}ward"], values[f"{p}regen"],
+                          values[f"{p}wounds"], values[f"{p}models"], troop=values[f"{p}troop"])
+    modifier, reroll = values[f"{p}mod"], values[f"{p}reroll"]
+    others = ()
+    if values[f"{p}char"]:
+        c = f"{p}char_"
+        others = (fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c), values[f"{c}i"],
+                                   modifier, reroll),)
+    flags = {name: name in values[f"{p}flags"] for name in _FLAG_FIELDS}
+    ws, initiative = values[f"{p}ws"], values[f"{p}i"]
+    impact = _automatic(values, p, "impact", ws, initiative) if p == "a_" else None  # the charger's only
+    return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], values[f"{p}fighting"],
+                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p), others, impact,
+                        _automatic(values, p, "stomp", ws, initiative), modifier, reroll,
+                        position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
+
+
+def combat_situation(values: dict) -> CombatSituation:
+    """The round the page's values describe; a ValueError names an input the rules cannot take."""
+    return CombatSituation(_side(values, "a_"), _side(values, "d_"))
+
+
+def _weapon_values(weapon: fantasy.Weapon, p: str) -> dict:
+    return {f"{p}s": weapon.strength, f"{p}ap": weapon.ap, f"{p}mw": weapon.multiple_wounds,
+            f"{p}bane": weapon.armour_bane, f"{p}rules": tuple(name for name, field in _RULE_FIELDS.items()
+                                                                if getattr(weapon, field))}
+
+
+def _side_values(side: fantasy.Side, p: str) -> dict:
+    unit = side.unit
+    values = {f"{p}models": unit.models, f"{p}wounds": unit.wounds, f"{p}ws": side.ws, f"{p}t": unit.toughness,
+              f"{p}i": side.initiative, f"{p}armour": unit.armour, f"{p}ward": unit.ward,
+              f"{p}regen": unit.regeneration, f"{p}troop": unit.troop, f"{p}width": side.rank_width,
+              f"{p}ld": side.leadership, f"{p}fighting": side.fighting, f"{p}supporting": side.supporting,
+              f"{p}attacks": side.attacks, **_weapon_values(side.weapon, p), f"{p}mod": side.modifier,
+              f"{p}reroll": side.reroll, f"{p}position": side.position, f"{p}bonus": side.bonus,
+              f"{p}flags": tuple(name for name in _FLAG_FIELDS if getattr(side, name))}
+    values[f"{p}char"] = bool(side.others)
+    for other in side.others[:1]:
+        c = f"{p}char_"
+        values |= {f"{c}attacks": str(dice.parse_attacks(other.attacks)), f"{c}ws": other.ws,
+                   f"{c}i": other.initiative, **_weapon_values(other.weapon, c)}
+    values[f"{p}auto"] = side.impact is not None or side.stomp is not None
+    for name in ("impact", "stomp"):
+        if (hits := getattr(side, name)) is not None:
+            values |= {f"{p}{name}": str(dice.parse_attacks(hits.attacks)), f"{p}{name}_s": hits.weapon.strength,
+                       f"{p}{name}_ap": hits.weapon.ap}
+    return values
+
+
+def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
+    """The page's values that reproduce ``sit`` (for its link), with the display choices of ``shown``
+    (``more``: whether both sides' other inputs are shown; they count either way)."""
+    values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
+    return values | {name: shown[name] for name in DISPLAY if shown}
+
+
+#: The longest exact fraction a headline shows beside its percentage (a metric cuts a longer one off).
+HEADLINE_FRACTION_CHARS = 12
+
+
+def headline(p: Fraction) -> str:
+    """A headline chance: exact and as a percentage (``11/32 (34.4%)``), or the percentage alone when the
+    fraction is too long for a metric (the page writes it out in full beside)."""
+    return chance_text(p) if headline_is_exact(p) else percent(p)
+
+
+def headline_is_exact(p: Fraction) -> bool:
+    text = fraction_text(p)
+    return len(text) <= HEADLINE_FRACTION_CHARS and not text.startswith("≈")
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def answer(sit: CombatSituation) -> fantasy.RoundResult:
+    """The round worked out, once per situation for every user."""
+    return fantasy.combat_round(sit.charger, sit.charged)
+
+
+@dataclass(frozen=True)
+class HitReadout:
+    """What one side's rank and file needs to hit the other: the melee hit roll worked out (the chart's
+    score, the score after modifiers, the chance and why), and the two Weapon Skills."""
+
+    hit: combat.MeleeHit
+    ws: int
+    target_ws: int
+
+    @property
+    def chance(self) -> Fraction:
+        return self.hit.probability
+
+
+def hit_readout(values: dict, p: str) -> HitReadout:
+    """What the rank and file of ``p``'s side needs to hit the other side, read from the page's values
+    (so it answers even when the round cannot be worked out), with its modifier and re-rolls and the
+    enemy's forced re-roll of 6s."""
+    enemy = "d_" if p == "a_" else "a_"
+    ws, target_ws = values[f"{p}ws"], values[f"{enemy}ws"]
+    hit = combat.melee_hit(ws, target_ws, values[f"{p}mod"], values[f"{p}reroll"],
+                           "reroll_sixes" in values[f"{enemy}flags"])
+    return HitReadout(hit, ws, target_ws)
+
+
+def melee_values(values: dict, p: str = "a_") -> dict:
+    """The melee hit roll of ``p``'s rank and file as Explore's melee view and Learn's combat section
+    take it: its WS, the enemy's, its modifier and re-roll, and the enemy's forced re-roll of 6s."""
+    enemy = "d_" if p == "a_" else "a_"
+    return {"ws": values[f"{p}ws"], "target_ws": values[f"{enemy}ws"], "melee_reroll": values[f"{p}reroll"],
+            "sixes": "reroll_sixes" in values[f"{enemy}flags"], "modifier": values[f"{p}mod"]}
+
+
+@dataclass(frozen=True)
+class CombatPreset:
+    """A familiar match-up: its name, where its profiles come from, and its link's parameters."""
+
+    key: str
+    name: str
+    source: str
+    query: tuple[tuple[str, str], ...]
+
+
+def _load_presets() -> dict[str, CombatPreset]:
+    data = json.loads((Path(__file__).with_name("combat_presets.json")).read_text(encoding="utf-8"))
+    return {key: CombatPreset(key, entry["name"], entry["source"], tuple(entry["link"].items()))
+            for key, entry in data["presets"].items()}
+
+
+#: The match-ups a player can start from, by key.
+COMBAT_PRESETS = _load_presets()
+
+
+def _link_values(link: dict) -> dict:
+    from hitrules import urlstate  # urlstate reads the pages' parameters, which this module does not need
+
+    return urlstate.parse_query(urlstate.COMBAT, link).values
+
+
+def preset_values(key: str) -> dict:
+    """The page's values of the preset ``key``: its link read as any link is (the rest at defaults)."""
+    return _link_values(dict(COMBAT_PRESETS[key].query))
+
+
+def link_situation(link: dict) -> CombatSituation:
+    """The round a /combat link describes (:data:`WORKED_ROUND`, a preset's)."""
+    return combat_situation(_link_values(link))
+
+
+#: The most attacks Explore's "how many attacks to kill" tries: the most one profile strikes with.
+MOST_ATTACKS_TO_KILL = combat.MAX_PROFILE_ATTACKS
+
+
+@dataclass(frozen=True)
+class KillQuestion:
+    """Explore's "how many attacks to kill k models": one melee profile against one unit."""
+
+    fighters: fantasy.Fighters
+    target: fantasy.Target
+    target_ws: int
+    reroll_sixes: bool
+    kills: int
+    confidence: int
+
+
+def _removed(question: KillQuestion, attacks: int):
+    fighters = dataclasses.replace(question.fighters, attacks=attacks)
+    return fantasy.strike(fighters, question.target, question.target_ws, question.reroll_sixes).models_removed
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def attacks_to_kill(question: KillQuestion) -> tuple[int | None, dice.Distribution]:
+    """The fewest attacks that remove at least ``kills`` models with ``confidence`` % chance or more,
+    and the models those attacks remove; None (and the models :data:`MOST_ATTACKS_TO_KILL` remove)
+    when no number up to that does. The chance grows with every attack, so a binary search finds it.
+
+    >>> q = KillQuestion(fantasy.Fighters(1, 4, fantasy.Weapon(4), 1), fantasy.Target(3, models=10), 3, False, 1, 50)
+    >>> attacks_to_kill(q)[0]  # 2/3 to hit, 2/3 to wound: 4/9 an attack
+    2
+    """
+    if not 1 <= question.kills <= question.target.models:
+        raise ValueError(f"The models to kill must be between 1 and the unit's {question.target.models} "
+                         f"(got {question.kills}).")
+    wanted = Fraction(question.confidence, 100)
+
+    def enough(removed) -> bool:
+        return removed.at_least(question.kills) >= wanted
+
+    most = _removed(question, MOST_ATTACKS_TO_KILL)
+    if not enough(most):
+        return None, most
+    low, high = question.kills, MOST_ATTACKS_TO_KILL
+    while low < high:
+        middle = (low + high) // 2
+        if enough(_removed(question, middle)):
+            high = middle
+        else:
+            low = middle + 1
+    return low, _removed(question, low)

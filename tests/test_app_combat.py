@@ -1,0 +1,184 @@
+"""The /combat page through AppTest: a round set by widgets and its link reopened, the presets, the hit
+readout, bad links warned by name, and a round the rules refuse."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from apptest_util import metric, open_page, text, warnings
+
+from hitrules import combat_situations, fantasy, urlstate
+from hitrules._steps import chance_text
+
+WORKED_ROUND = combat_situations.WORKED_ROUND
+WORKED_RESULT = {"Charger wins": Fraction(11, 32), "Draw": Fraction(105, 256), "Charger loses": Fraction(63, 256)}
+HEADLINES = ("Charger wins", "Draw", "Charger loses", "Charged unit breaks")
+
+
+def headlines(at) -> dict[str, str]:
+    return {label: metric(at, label) for label in HEADLINES}
+
+
+def test_the_worked_round_set_by_widgets_and_its_link_reopened():
+    at = open_page("combat")
+    at.toggle(key="combat_more").set_value(True).run()
+    for p, models, ws, s, i in (("a_", 2, 3, 3, 6), ("d_", 2, 3, 3, 3)):
+        for name, value in (("models", models), ("ws", ws), ("s", s), ("i", i)):
+            at.number_input(key=f"combat_{p}{name}").set_value(value).run()
+        at.selectbox(key=f"combat_{p}armour").set_value("none").run()
+        at.number_input(key=f"combat_{p}fighting").set_value(2).run()
+        at.number_input(key=f"combat_{p}supporting").set_value(0).run()
+        at.selectbox(key=f"combat_{p}troop").set_value("regular_infantry").run()
+    assert not at.error
+    shown = headlines(at)
+    for label, chance in WORKED_RESULT.items():
+        assert shown[label] == chance_text(chance)
+    link = dict(at.query_params)
+    assert {k: link[k] for k in WORKED_ROUND} == WORKED_ROUND
+    again = open_page("combat", **link)  # a second visitor with the link
+    assert headlines(again) == shown
+    assert again.toggle(key="combat_more").value and again.number_input(key="combat_d_fighting").value == 2
+    assert dict(again.query_params) == link
+
+
+def test_the_worked_round_from_its_link():
+    at = open_page("combat", **WORKED_ROUND)
+    for label, chance in WORKED_RESULT.items():
+        assert metric(at, label) == chance_text(chance)
+    answer = combat_situations.answer(combat_situations.combat_situation(
+        urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+    assert metric(at, "Charged unit breaks") == chance_text(answer.charged_test.get("break", Fraction(0)))
+    assert "Why: the round in order" in text(at) and "rules#fantasy-close-combat" in text(at)
+
+
+@pytest.mark.parametrize("key", list(combat_situations.COMBAT_PRESETS))
+def test_a_preset_fills_both_sides_and_its_link(key):
+    preset = combat_situations.COMBAT_PRESETS[key]
+    at = open_page("combat")
+    at.pills(key="combat_preset").set_value(key).run()
+    assert dict(at.query_params) == dict(preset.query)
+    assert at.pills(key="combat_preset").value is None  # the choice is an action, not a setting
+    assert preset.source in text(at)
+    shown = headlines(at)
+    assert headlines(open_page("combat", **dict(preset.query))) == shown
+    values = combat_situations.preset_values(key)
+    assert at.number_input(key="combat_a_ws").value == values["a_ws"]
+    assert at.number_input(key="combat_d_models").value == values["d_models"]
+
+
+def test_every_preset_is_a_clean_link_that_names_its_source():
+    for preset in combat_situations.COMBAT_PRESETS.values():
+        parsed = urlstate.parse_query(urlstate.COMBAT, dict(preset.query))
+        assert not parsed.warnings
+        sit = combat_situations.combat_situation(parsed.values)
+        # the preset is written as the page writes its link: nothing at its default, nothing that changes nothing
+        written = urlstate.encode(urlstate.COMBAT, combat_situations.combat_values(sit, parsed.values))
+        assert written == dict(preset.query)
+        assert "Warhammer" in preset.source and "As we read" in preset.source
+
+
+@pytest.mark.parametrize(("query", "said"), [
+    ({"a_ws": "4", "d_ws": "3"}, "needs **3+** on the chart; each attack hits with **2/3 (66.7%)**"),
+    ({"a_ws": "4", "d_ws": "9"}, "needs **5+** on the chart; each attack hits with **1/3 (33.3%)**"),
+    ({"a_ws": "4", "d_ws": "3", "a_mod": "-1"}, "needs **3+** on the chart, **4+** after the modifier; each attack "
+                                                 "hits with **1/2 (50.0%)**"),
+    ({"a_ws": "3", "d_ws": "3", "a_reroll": "failed", "d_flags": "reroll_sixes"}, "**2/3 (66.7%)**"),
+    ({"a_ws": "3", "d_ws": "3", "d_flags": "reroll_sixes"}, "**5/12 (41.7%)**"),
+])
+def test_what_do_i_need_to_hit(query, said):
+    """RULES.md §7's worked hit chances, in the charger's readout."""
+    at = open_page("combat", **query)
+    assert said in text(at)
+
+
+def test_a_hit_readout_changes_with_the_ws_widgets():
+    at = open_page("combat")
+    at.number_input(key="combat_d_ws").set_value(8).run()
+    assert "WS 4 against WS 8 needs **4+**" in text(at)
+    at.number_input(key="combat_d_ws").set_value(9).run()
+    assert "WS 4 against WS 9 needs **5+**" in text(at)
+    assert "WS 9 against WS 4 needs **2+**" in text(at)  # 9 > 2 x 4
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ({"a_ws": "11"}, "a_ws:"), ({"d_troop": "dragon"}, "d_troop:"), ({"a_impact": "D7", "a_auto": "1"}, "a_impact:"),
+    ({"d_ld": "1"}, "d_ld:"), ({"a_flags": "standard,banner"}, "a_flags:"), ({"d_position": "above"}, "d_position:"),
+    ({"a_reroll": "all"}, "a_reroll:"), ({"d_armour": "1"}, "d_armour:"),
+])
+def test_a_bad_link_warns_by_name_and_keeps_the_rest(query, named):
+    at = open_page("combat", **(WORKED_ROUND | query))
+    assert named in warnings(at)
+    assert not at.error
+
+
+def test_a_round_the_rules_refuse_says_why_and_keeps_the_page():
+    at = open_page("combat", a_models="8", a_fighting="4")  # 4 fighting and 5 supporting of 8 models
+    assert at.error and "are more than the unit's 8 models" in at.error[0].value
+    assert not [m for m in at.metric if m.label == "Charger wins"]
+    assert "needs **3+** on the chart" in text(at)  # the hit readout still answers
+    at.toggle(key="combat_more").set_value(True).run()
+    at.number_input(key="combat_a_supporting").set_value(4).run()
+    assert not at.error and metric(at, "Charger wins")
+    assert at.query_params["a_models"] == "8" and at.query_params["a_supporting"] == "4"
+
+
+def test_the_tables_and_their_csv_downloads():
+    at = open_page("combat", **WORKED_ROUND)
+    at.toggle(key="combat_tables").set_value(True).run()
+    tables = [df.value for df in at.dataframe]
+    assert len(tables) == 3
+    difference, tests, lost = tables
+    answer = combat_situations.answer(combat_situations.combat_situation(
+        urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+    assert sum(Fraction(f) for f in difference["chance (fraction)"]) == 1
+    assert {int(d): Fraction(f) for d, f in zip(difference.iloc[:, 0], difference["chance (fraction)"],
+                                                 strict=True)} == {d: p for d, p in answer.difference.items() if p}
+    charger_lost = sum(Fraction(f) for f in tests[tests["side"] == "the charger"]["chance (fraction)"])
+    assert charger_lost == Fraction(63, 256)
+    assert sum(Fraction(f) for f in lost["the charged (fraction)"]) == 1
+
+
+def test_hidden_inputs_still_count_and_are_summed_up():
+    shown = open_page("combat", **WORKED_ROUND, more="1", d_flags="standard")
+    hidden = open_page("combat", **WORKED_ROUND, d_flags="standard")
+    assert headlines(shown) == headlines(hidden)
+    assert "Standard +1" in text(hidden)
+    assert headlines(hidden) != headlines(open_page("combat", **WORKED_ROUND))
+
+
+def test_every_troop_type_is_offered():
+    at = open_page("combat", more="1")
+    assert tuple(at.selectbox(key="combat_a_troop").options) == tuple(
+        combat_page_troop_name(t) for t in fantasy.TROOP_TYPES)
+
+
+def combat_page_troop_name(troop: str) -> str:
+    return troop.replace("_", " ").capitalize()
+
+
+def test_a_long_exact_chance_is_written_out_under_its_percentage():
+    """A metric cuts a long fraction off, so the headline shows the percentage and the fraction goes below."""
+    from hitrules._steps import fraction_text, percent
+
+    query = dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query)
+    at = open_page("combat", **query)
+    win = combat_situations.answer(combat_situations.link_situation(query)).win
+    assert len(fraction_text(win)) > 12
+    assert metric(at, "Charger wins") == percent(win)
+    assert f"More precisely: charger wins {fraction_text(win)}" in text(at)
+    default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
+    assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
+
+
+def test_the_sidebar_links_carry_the_chargers_melee_roll_to_explore_and_learn():
+    from urllib.parse import parse_qsl
+
+    at = open_page("combat", a_ws="3", d_ws="9", a_mod="-2", a_reroll="ones", d_flags="reroll_sixes")
+    readout = combat_situations.hit_readout(at.session_state["_combat_values"], "a_").hit.probability
+    links = {p.proto.page: dict(parse_qsl(p.proto.query_string)) for p in at.get("page_link")}
+    explore, learn = links["explore"], links["learn"]
+    assert explore == {"view": "melee", "ws": "3", "target_ws": "9", "mod": "-2", "melee_reroll": "ones", "sixes": "1"}
+    assert f"**{chance_text(readout)}** an attack" in text(open_page("explore", **explore))
+    assert learn["section"] == "combat" and learn["melee_mod"] == "-2"
+    assert f"Chance to hit with each attack: {chance_text(readout)}" in text(open_page("learn", **learn))

@@ -1,0 +1,115 @@
+"""The /combat page (and the melee views of Explore and Learn) in headless Chromium: a round set by a
+widget, its link in a second tab, a preset, the phone layout, and axe."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from harness import save_screenshot
+from playwright.sync_api import Page, expect
+from test_browser import metric, open_app, wait_ready
+
+from hitrules import combat_situations
+
+pytestmark = pytest.mark.browser
+
+WORKED = combat_situations.WORKED_ROUND
+WORKED_TEXTS = {"Charger wins": "11/32 (34.4%)", "Draw": "105/256 (41.0%)", "Charger loses": "63/256 (24.6%)"}
+
+
+def number(page: Page, label: str, nth: int):
+    """The ``nth`` input labelled ``label``: 0 is the charger's, 1 the charged's."""
+    return page.get_by_label(label, exact=True).nth(nth)
+
+
+def test_a_round_set_by_a_widget_and_its_link_in_a_second_tab(page: Page, app_server):
+    """The worked round with the charger's Initiative typed in: 11/32, 105/256, 63/256; the same in a second tab."""
+    link = {k: v for k, v in WORKED.items() if k != "a_i"}
+    open_app(page, app_server, f"combat?{urlencode(link)}")
+    box = number(page, "I", 0)
+    box.fill("6")
+    box.press("Enter")
+    wait_ready(page)
+    for label, shown in WORKED_TEXTS.items():
+        expect(metric(page, label)).to_have_text(shown)
+    page.wait_for_function("() => location.search.includes('a_i=6')", timeout=10_000)
+    second = page.context.new_page()
+    try:
+        second.goto(page.url)
+        wait_ready(second)
+        for label, shown in WORKED_TEXTS.items():
+            expect(metric(second, label)).to_have_text(shown)
+        expect(number(second, "I", 0)).to_have_value("6")
+    finally:
+        second.close()
+
+
+def test_a_preset_in_the_browser(page: Page, app_server):
+    key = "orcs_spearmen"
+    preset = combat_situations.COMBAT_PRESETS[key]
+    answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
+    wins = combat_situations.headline(answer.win)
+    open_app(page, app_server, "combat")
+    page.locator('[data-testid="stButtonGroup"] button').filter(has_text=preset.name).first.click()
+    wait_ready(page)
+    expect(metric(page, "Charger wins")).to_have_text(wins)
+    expect(number(page, "Models", 0)).to_have_value(preset_value(key, "a_models"))
+    expect(page.get_by_text(preset.source, exact=False)).to_be_visible()
+    save_screenshot(page, "desktop-combat")
+
+
+def preset_value(key: str, name: str) -> str:
+    return str(combat_situations.preset_values(key)[name])
+
+
+def test_the_phone_layout_stacks_the_sides_without_sideways_scrolling(browser, app_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        for path in ("combat", f"combat?{urlencode(WORKED | {'more': '1', 'a_char': '1'})}",
+                     "explore?view=melee", "learn?section=combat"):
+            open_app(page, app_server, path)
+            overflow = page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+                " document.querySelector('[data-testid=\"stMain\"]').scrollWidth,"
+                " document.querySelector('[data-testid=\"stMain\"]').clientWidth]")
+            assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], (path, overflow)
+        open_app(page, app_server, "combat")
+        expect(metric(page, "Charger wins")).to_be_in_viewport()
+        charger, charged = (page.get_by_role("heading", name=n).bounding_box() for n in ("The charger", "The charged"))
+        assert charged["y"] > charger["y"] + charger["height"]  # stacked: the charged side below the charger's
+        save_screenshot(page, "phone-combat")
+    finally:
+        context.close()
+
+
+def test_the_two_sides_stand_side_by_side_on_a_desktop(page: Page, app_server):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(page, app_server, "combat")
+    charger, charged = (page.get_by_role("heading", name=n).bounding_box() for n in ("The charger", "The charged"))
+    assert abs(charger["y"] - charged["y"]) < 2 and charged["x"] > charger["x"] + 300
+
+
+@pytest.mark.parametrize("path", [
+    "combat", f"combat?{urlencode({'more': '1', 'a_char': '1', 'a_auto': '1', 'd_auto': '1'})}",
+    "combat?a_models=3", "explore?view=melee", "explore?view=kill", "learn?section=combat",
+    "learn?section=quiz&topic=break",
+])
+def test_no_serious_accessibility_violation(page: Page, app_server, path):
+    """axe-core finds nothing serious or critical on the combat views (a refused round included)."""
+    open_app(page, app_server, path)
+    page.wait_for_timeout(300)  # the charts draw after the script has finished
+    violations = Axe().run(page).response["violations"]
+    serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
+               for v in violations if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
+
+
+@pytest.mark.parametrize("path", ["combat", "explore?view=melee", "explore?view=kill"])
+def test_the_combat_charts_draw(page: Page, app_server, path):
+    open_app(page, app_server, path)
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    expect(page.locator(".js-plotly-plot svg.main-svg").first).to_be_attached(timeout=20_000)

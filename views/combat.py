@@ -1,0 +1,256 @@
+"""Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
+
+import streamlit as st
+
+import webui
+from hitrules import combat_situations, fantasy, figures, urlstate
+from hitrules._steps import anchor, chance_text, fraction_text, reading
+from views import draw
+from views.target import score_input
+
+P = "combat"
+BOUNDS = urlstate.bounds(urlstate.COMBAT)
+HELP = ("One round of close combat between a charging unit and the unit it charged: Impact Hits, each "
+        "Initiative step, Stomps, the combat result and the loser's Break test, exact. Hover a chart for "
+        "the fractions; the Why below works through the round in order.")
+#: The section of docs/rules.md on close combat, as a link to it on the Rules page.
+READING = f'[{reading("Fantasy close combat")}](rules#{anchor("Fantasy close combat")})'
+TROOP_NAMES = {t: t.replace("_", " ").capitalize() for t in fantasy.TROOP_TYPES}
+RULE_NAMES = {"killing_blow": "Killing Blow", "monster_slayer": "Monster Slayer", "poisoned": "Poisoned Attacks"}
+FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1", "high_ground": "High ground +1",
+              "disrupted": "Disrupted (no ranks)", "massed_infantry": "Massed Infantry",
+              "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
+POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
+PRESET_KEY = "combat_preset"
+
+
+def render() -> None:
+    values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
+    sit, answer = _round(values)
+    if answer:
+        _headlines(answer)
+    # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
+    st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
+             format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
+             help="Fills in both sides with published profiles (their source is shown); change anything after.")
+    sides = (("a_", "The charger"), ("d_", "The charged"))
+    for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
+        with column:
+            _side_inputs(values, p, title)
+    # One toggle for both sides' other inputs: every widget drawn costs time on every rerun.
+    if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
+                 help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
+                      "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, a champion "
+                      "or character, Impact Hits and Stomps, and the combat result bonuses. They count whether "
+                      "shown or not; hidden, a line under each side sums them up."):
+        for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
+            with column:
+                st.markdown(f"**{title}: the rest**")
+                _more_inputs(p)
+    if answer:
+        _results(sit, answer)
+    _links(values)
+    webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
+
+
+def _links(values: dict) -> None:
+    """The charger's melee hit roll on Explore's WS chart and in Learn, a rule at a time."""
+    melee = combat_situations.melee_values(values)
+    modifier = melee.pop("modifier")
+    every = webui.pages()
+    for page, params, label, extra in (
+            ("explore", urlstate.EXPLORE, "The charger's roll: WS chart", {"view": "melee", "mod": modifier}),
+            ("learn", urlstate.LEARN, "Walk through its melee attack",
+             {"section": "combat", "melee_mod": modifier})):
+        st.sidebar.page_link(every[page], label=label, query_params=urlstate.encode(params, melee | extra))
+
+
+def _headlines(answer) -> None:
+    """The chances to win, draw and lose, and that the charged unit breaks: each exact and as a percentage.
+    A long fraction would be cut off in a metric, so those are written out in full underneath."""
+    headlines = (("Charger wins", answer.win, "The charger's score is higher, or the charged unit is wiped out."),
+                 ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test."),
+                 ("Charger loses", answer.lose, "The charged unit's score is higher, or the charger is wiped out."),
+                 ("Charged unit breaks", answer.charged_test.get("break", 0),
+                  "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
+    short = [combat_situations.headline_is_exact(p) for _, p, _ in headlines]
+    draw.metrics_row(*((label, combat_situations.headline(p), help) for label, p, help in headlines))
+    if not all(short):
+        st.caption("More precisely: " + "; ".join(f"{label.lower()} {fraction_text(p)}"
+                                          for (label, p, _), fits in zip(headlines, short, strict=True) if not fits)
+                   + ".")
+
+
+def _round(values: dict):
+    """The round and its answer, or ``(None, None)`` with the rules' refusal shown where the results
+    would be; the inputs and the hit readouts stay, so the player can change what the rules refuse."""
+    try:
+        sit = combat_situations.combat_situation(values)
+        return sit, combat_situations.answer(sit)
+    except ValueError as error:
+        st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
+        return None, None
+
+
+def _apply_preset() -> None:
+    """Put the chosen match-up into every input (drawn or waiting in the page's values), then clear the choice."""
+    state = st.session_state
+    chosen = state.get(PRESET_KEY)
+    if chosen is None:
+        return
+    webui.apply_values(P, urlstate.COMBAT, combat_situations.preset_values(chosen))
+    state[PRESET_KEY] = None
+    state[f"_{P}_preset_source"] = chosen
+
+
+def _key(name: str) -> str:
+    return webui.key(P, name)
+
+
+def _side_inputs(values: dict, p: str, title: str) -> None:
+    """One side: the profile a player reads first (models, WS, S, T, I, A), what it needs to hit, and
+    (while the rest is hidden) a line that sums up the rest."""
+    st.subheader(title)
+    row = st.container(horizontal=True)
+    row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
+                     help="The unit's rank-and-file models; every enemy attack strikes them.")
+    row.number_input("WS", *BOUNDS[f"{p}ws"], step=1, key=_key(f"{p}ws"),
+                     help="Weapon Skill, 1 to 10: compared with the enemy's WS on the chart to hit.")
+    row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
+    row.number_input("T", *BOUNDS[f"{p}t"], step=1, key=_key(f"{p}t"), help="Toughness, against the enemy's Strength.")
+    row.number_input("I", *BOUNDS[f"{p}i"], step=1, key=_key(f"{p}i"),
+                     help="Initiative: higher strikes first, equal at the same time. A charger adds its charge "
+                          "bonus (+1 a full inch moved, to +3) here.")
+    row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
+                     help="Attacks of each model in the fighting rank; each supporting model makes one.")
+    hit = combat_situations.hit_readout(values, p).hit
+    held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
+    more = values["more"]
+    st.markdown(f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
+                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."
+                + ("" if more else f"\n\n{_summary(values, p)}"))  # one element: each costs every rerun
+
+
+def _enemy(p: str) -> str:
+    return "d_" if p == "a_" else "a_"
+
+
+def _summary(values: dict, p: str) -> str:
+    """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
+    v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
+    armour = "No armour" if v["armour"] is None else f"Armour {v['armour']}+"
+    wounds = f"{v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each"
+    parts = [f"{armour}, {TROOP_NAMES[v['troop']].lower()}, {wounds}, {v['width']} wide, Ld {v['ld']}",
+             f"{v['fighting']} fighting, {v['supporting']} supporting, AP {v['ap']}"]
+    parts += [RULE_NAMES[r] for r in v["rules"]]
+    if v["char"]:
+        parts.append(f"with a champion or character ({v['char_attacks']} A, WS {v['char_ws']}, S {v['char_s']})")
+    if v["auto"]:
+        parts += [f"{label} {v[name]}" for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))
+                  if v.get(name, "0") != "0"]
+    if v["position"] != "front":
+        parts.append(f"in the enemy's {v['position']}")
+    parts += [FLAG_NAMES[f] for f in v["flags"]]
+    return "; ".join(parts) + "."
+
+
+def _more_inputs(p: str) -> None:
+    row = st.container(horizontal=True)
+    score_input(row, "Armour", P, f"{p}armour", "armour")
+    row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
+                     help="Wounds per model; damage beyond a model's last Wound is lost.")
+    row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,
+                  help="Sets the models a rank needs, the most Rank Bonus, the Unit Strength per model, and "
+                       "whether Killing Blow (infantry, cavalry) or Monster Slayer (monsters) works.")
+    row.number_input("Rank width", *BOUNDS[f"{p}width"], step=1, key=_key(f"{p}width"),
+                     help="Models in each rank, for the Rank Bonus.")
+    row.number_input("Leadership", *BOUNDS[f"{p}ld"], step=1, key=_key(f"{p}ld"),
+                     help="For the Break test: 2D6 plus the lost difference against it.")
+    row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], step=1, key=_key(f"{p}fighting"),
+                     help="Models in base contact that strike with all their Attacks.")
+    row.number_input("Supporting", *BOUNDS[f"{p}supporting"], step=1, key=_key(f"{p}supporting"),
+                     help="Models in the rank behind: one supporting attack each (0 into a flank or rear).")
+    row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
+                     help="Armour Piercing, 0 or negative: it worsens the enemy's armour save.")
+    score_input(row, "Ward", P, f"{p}ward", "ward")
+    score_input(row, "Regeneration", P, f"{p}regen", "regen")
+    row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
+                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+    row.number_input("Armour Bane", *BOUNDS[f"{p}bane"], step=1, key=_key(f"{p}bane"),
+                     help="A natural 6 to wound improves that wound's AP by this much.")
+    row.number_input("To-hit modifier", *BOUNDS[f"{p}mod"], step=1, key=_key(f"{p}mod"),
+                     help="Added to the roll to hit (a failed Fear test is -1); a natural 1 always misses and a "
+                          "natural 6 always hits.")
+    st.radio("Re-roll to hit", ("none", "ones", "failed"), key=_key(f"{p}reroll"), horizontal=True,
+             format_func=draw.MELEE_REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
+    _rules(p, "Weapon rules")
+    if st.toggle("Champion or character", key=_key(f"{p}char"),
+                 help="One more profile that fights with the unit but is never removed, and never counts "
+                      "for ranks or Unit Strength. It uses the unit's to-hit modifier and re-rolls."):
+        _character_inputs(p)
+    charger = p == "a_"
+    if st.toggle("Impact Hits and Stomps" if charger else "Stomp Attacks", key=_key(f"{p}auto"),
+                 help="Hits with no roll to hit, at their own Strength and AP: Impact Hits first of all "
+                      "(the charger's only), Stomps last. 0 for none."):
+        for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))[0 if charger else 1:]:
+            row = st.container(horizontal=True)
+            row.text_input(label, key=_key(f"{p}{name}"), max_chars=8,
+                           help=f"How many {label}: 0 for none, a number or dice (D3, D6+1, 2D6).")
+            row.number_input(f"{label} S", *BOUNDS[f"{p}{name}_s"], step=1, key=_key(f"{p}{name}_s"),
+                             help="Their Strength, unmodified.")
+            row.number_input(f"{label} AP", *BOUNDS[f"{p}{name}_ap"], step=1, key=_key(f"{p}{name}_ap"),
+                             help="Their AP, 0 or negative.")
+    st.radio("Fights in the enemy's", urlstate.POSITIONS, key=_key(f"{p}position"), horizontal=True,
+             format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
+    st.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
+                    help="Any other whole-number bonus to the combat result (overkill is not modelled).")
+    st.pills("Bonuses and rules", urlstate.COMBAT_FLAGS, key=_key(f"{p}flags"), selection_mode="multi",
+             format_func=FLAG_NAMES.get,
+             help="Standard and battle standard +1 each; high ground +1. Disrupted: no Rank Bonus. Massed "
+                  "Infantry: +1 for the larger Unit Strength. Unbreakable: Gives Ground instead of a test. "
+                  "Stubborn: Falls Back in Good Order without a test. Enemy re-rolls 6s: the enemy must "
+                  "re-roll its natural 6s to hit.")
+
+
+def _rules(p: str, label: str) -> None:
+    st.pills(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), selection_mode="multi", format_func=RULE_NAMES.get,
+             help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a 6 to wound "
+                  "allows no armour or Regeneration and removes the model. Poisoned Attacks: a natural 6 to hit "
+                  "wounds automatically.")
+
+
+def _character_inputs(p: str) -> None:
+    c = f"{p}char_"
+    row = st.container(horizontal=True)
+    row.text_input("Its Attacks", key=_key(f"{c}attacks"), max_chars=8,
+                   help="A number or dice (a mount's D3): all of them strike the enemy's rank and file.")
+    row.number_input("Its WS", *BOUNDS[f"{c}ws"], step=1, key=_key(f"{c}ws"), help="Its Weapon Skill.")
+    row.number_input("Its S", *BOUNDS[f"{c}s"], step=1, key=_key(f"{c}s"), help="Its Strength.")
+    row.number_input("Its AP", *BOUNDS[f"{c}ap"], step=1, key=_key(f"{c}ap"), help="Its AP, 0 or negative.")
+    row.number_input("Its I", *BOUNDS[f"{c}i"], step=1, key=_key(f"{c}i"), help="Its Initiative step.")
+    _rules(c, "Its weapon rules")
+
+
+def _chart(sit, build):
+    return build(combat_situations.answer(sit))
+
+
+def _results(sit, answer) -> None:
+    """The three charts, each with its table, and the Why of the round."""
+    source = st.session_state.get(f"_{P}_preset_source")
+    if source in combat_situations.COMBAT_PRESETS:
+        st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
+                   f"{combat_situations.COMBAT_PRESETS[source].source}")
+    charts = (("difference", figures.difference_figure, figures.difference_table),
+              ("break-test", figures.break_figure, figures.break_table),
+              ("models-lost", figures.models_lost_figure, figures.models_lost_table))
+    # The difference across the page, the Break tests and the models lost side by side (stacked on a phone).
+    places = (st.container(), *st.columns(2))
+    for where, (name, figure, _) in zip(places, charts, strict=True):
+        where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart",
+                           config={"displayModeBar": False})
+    if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
+        for name, _, table in charts:
+            draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
+                                     label=f"Download CSV: {name.replace('-', ' ')}")
+    draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
