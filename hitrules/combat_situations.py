@@ -29,10 +29,7 @@ from hitrules._steps import chance_text, fraction_text, percent
 __all__ = [
     "ANSWERS_KEPT",
     "COMBAT_PRESETS",
-    "DISPLAY",
-    "HEADLINE_FRACTION_CHARS",
     "MOST_ATTACKS_TO_KILL",
-    "SIDES",
     "WORKED_ROUND",
     "CombatPreset",
     "CombatSituation",
