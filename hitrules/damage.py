@@ -367,16 +367,18 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
     unit = f"The target unit has {models} model{'s' if models > 1 else ''} of {wounds} wound{'s' if wounds > 1 else ''}"
     steps = [Step("base", f"{unit}; damage goes into one model until it is removed, then the next.",
                   topic="damage")]
+    # With a per-point roll to come, the damage only threatens: the roll may stop any point of it.
+    removes, costs = ("removes", "costs") if feel_no_pain is None else ("would remove", "would cost")
     if not dice.count:
         n = dice.bonus
         if (n >= wounds and wounds > 1) or n > wounds:
-            text = (f"{what} {n}: each unsaved attack removes {model}" +
+            text = (f"{what} {n}: each unsaved attack {removes} {model}" +
                     (f"; the other {n - wounds} {'is' if n - wounds == 1 else 'are'} lost, never "
                      "spilling onto the next model." if n > wounds else "."))
         elif n == 1:
-            text = f"{what} 1: each unsaved attack costs one wound."
+            text = f"{what} 1: each unsaved attack {costs} one wound."
         else:
-            text = (f"{what} {n}: each unsaved attack costs {n} wounds, all on the model it struck; "
+            text = (f"{what} {n}: each unsaved attack {costs} {n} wounds, all on the model it struck; "
                     "what is beyond that model's last wound is lost.")
     else:
         text = (f"{what} {dice}: rolled for each unsaved attack ({dice.minimum} to {dice.maximum}), all on "

@@ -905,3 +905,14 @@ def test_mixing_rolled_or_split_attacks_is_limited_by_its_work():
     with pytest.raises(ValueError, match=r"175 \+ 175 would take 30,800 steps"):
         fantasy.shoot_split([(fantasy.Shot(3), 175), (fantasy.Shot(4), 175)], weapon, target)
     assert hits("50D6+101", F(1, 2)).mean == F(50 * 7 + 202, 4)  # the hit roll alone has no such limit
+
+
+def test_with_a_per_point_roll_the_damage_step_does_not_promise_a_removal():
+    fnp = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4, damage="3"),
+                               ninth.Target(4, feel_no_pain=5, wounds=2))
+    texts = [s.text for s in fnp.topic("damage")]
+    assert any("would remove a model of 2 wounds" in t for t in texts)
+    kill = 1 - F(1, 3) ** 3 - 3 * F(2, 3) * F(1, 3) ** 2  # 2 or 3 of the 3 points get through Feel No Pain 5+
+    assert texts[-1] == f"One unsaved attack removes an unharmed model with chance {chance_text(kill)}."
+    plain = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4, damage="3"), ninth.Target(4, wounds=2))
+    assert any("each unsaved attack removes a model of 2 wounds" in s.text for s in plain.topic("damage"))
