@@ -24,12 +24,14 @@ from hitrules.damage import (
     pooled,
     roll_chance,
 )
-from hitrules.dice import parse_attacks
+from hitrules.dice import AttackDice, parse_attacks
+from hitrules.unit import UnitResult, check_groups, resolve_unit
 
 __all__ = [
     "COVERS",
     "SPECIAL_RULES",
     "CoverCheck",
+    "Group",
     "Shot",
     "ShotResult",
     "Target",
@@ -46,6 +48,7 @@ __all__ = [
     "save_chance",
     "shoot",
     "shoot_split",
+    "shoot_unit",
     "wound_chance",
     "wound_faces",
     "wound_score",
@@ -602,3 +605,57 @@ def _save_steps(weapon: Weapon, target: Target):
     unsaved = 1 - save_chance(armour, ap, ward)
     yield Step("chance", f"Chance a wound goes unsaved: {chance_text(unsaved)}"
                + (", less when Armour Bane applies." if weapon.armour_bane and armour else "."), topic="save")
+
+
+# A whole unit: several profiles into one target (RULES.md §6) -------------------------------------
+
+@dataclass(frozen=True)
+class Group:
+    """One profile of a unit's shooting: its hit roll (a Shot), how many shots, its Weapon, and
+    optionally a name for the explanation (``"champion"``)."""
+
+    shot: Shot
+    shots: AttackDice | int | str
+    weapon: Weapon
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.shot, Shot):
+            raise ValueError(f"A fantasy profile's shot must be a fantasy.Shot (got {self.shot!r:.40}).")
+        object.__setattr__(self, "shots", parse_attacks(self.shots))
+        if not isinstance(self.weapon, Weapon):
+            raise ValueError(f"A fantasy profile's weapon must be a fantasy.Weapon (got {self.weapon!r:.40}).")
+        if not isinstance(self.name, str) or len(self.name) > 40:
+            raise ValueError("A profile's name must be text of 40 characters at most.")
+
+    @property
+    def multiple_wounds(self) -> bool:
+        """Whether its weapon has Multiple Wounds (anything but 1; a D3 that can roll 1 counts)."""
+        return str(self.weapon.multiple_wounds) != "1"
+
+
+def shoot_unit(groups, target: Target) -> UnitResult:
+    """A whole unit's shooting: 1 to 6 Groups at one Target, damage carried from one to the next.
+
+    The rules fix part of the order: the groups with Multiple Wounds first, as given, then the
+    single-wound groups, as given; the best order reorders only the Multiple Wounds groups.
+
+    >>> sure = Shot(3, automatic=True)
+    >>> unit = shoot_unit([Group(sure, 1, Weapon(3, multiple_wounds=w)) for w in "121"], Target(3, wounds=2, models=2))
+    >>> unit.order, unit.models_removed.mean, unit.best_order
+    ((1, 0, 2), Fraction(3, 4), (1, 0, 2))
+    """
+    groups = check_groups(groups, Group, "fantasy.Group(shot, shots, weapon)")
+    if not isinstance(target, Target):
+        raise ValueError("shoot_unit() takes a fantasy.Target.")
+    multiple = tuple(i for i, g in enumerate(groups) if g.multiple_wounds)
+    order = (*multiple, *(i for i, g in enumerate(groups) if not g.multiple_wounds))
+    alone = [shoot(g.shot, g.shots, g.weapon, target) for g in groups]
+    names = [g.name or f"profile {i}" for i, g in enumerate(groups, 1)]
+    why = []
+    if multiple and len(multiple) < len(groups):
+        why.append(Step("note", "The rules index's FAQ (General Principles) applies a unit's unsaved wounds one model "
+                        "at a time, those with Multiple Wounds before single wounds: so "
+                        f"{', '.join(names[i] for i in multiple)} first, then the others as listed. Only the "
+                        f"Multiple Wounds groups may be reordered (a reading: {_AFTER_THE_HIT}).", topic="order"))
+    return resolve_unit(alone, order, len(multiple), names, why)
