@@ -141,8 +141,10 @@ def icepool_thinned(count: icepool.Die, keep: icepool.Die) -> icepool.Die:
     return count.map(lambda n: n @ keep if n else icepool.Die([0]))
 
 
-def icepool_casualties(unsaved: icepool.Die, loss: icepool.Die, wounds: int, models: int) -> icepool.Die:
-    """Models removed: the wounds-lost state after k unsaved attacks, mixed over P(k unsaved).
+def icepool_carry(start: icepool.Die, unsaved: icepool.Die, loss: icepool.Die, wounds: int,
+                  models: int) -> icepool.Die:
+    """Wounds lost: the state after k unsaved attacks from ``start`` (the wounds already lost),
+    mixed over P(k unsaved).
 
     Each unsaved attack costs ``loss`` wounds (after Feel No Pain) on the current model; what
     is beyond its last wound is lost.
@@ -152,10 +154,15 @@ def icepool_casualties(unsaved: icepool.Die, loss: icepool.Die, wounds: int, mod
     def step(t, lost):
         return t if t == full else t + min(lost, wounds - t % wounds)
 
-    states = [icepool.Die([0])]
+    states = [start]
     for _ in range(unsaved.max_outcome()):
         states.append(icepool.map(step, states[-1], loss))
-    return unsaved.map(lambda k: states[k]).map(lambda t: t // wounds)
+    return unsaved.map(lambda k: states[k])
+
+
+def icepool_casualties(unsaved: icepool.Die, loss: icepool.Die, wounds: int, models: int) -> icepool.Die:
+    """Models removed by ``unsaved`` attacks of ``loss`` wounds each at a fresh unit."""
+    return icepool_carry(icepool.Die([0]), unsaved, loss, wounds, models).map(lambda t: t // wounds)
 
 
 def _icepool_unsaved_9th(face_hit, face_wound, face_save):

@@ -25,7 +25,7 @@ from hitrules.damage import (
     roll_chance,
 )
 from hitrules.dice import AttackDice, parse_attacks
-from hitrules.unit import UnitResult, check_groups, resolve_unit
+from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 
 __all__ = [
     "COVERS",
@@ -620,13 +620,8 @@ class Group:
     name: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.shot, Shot):
-            raise ValueError(f"A fantasy profile's shot must be a fantasy.Shot (got {self.shot!r:.40}).")
-        object.__setattr__(self, "shots", parse_attacks(self.shots))
-        if not isinstance(self.weapon, Weapon):
-            raise ValueError(f"A fantasy profile's weapon must be a fantasy.Weapon (got {self.weapon!r:.40}).")
-        if not isinstance(self.name, str) or len(self.name) > 40:
-            raise ValueError("A profile's name must be text of 40 characters at most.")
+        parts = (("shot", self.shot, Shot), ("weapon", self.weapon, Weapon))
+        object.__setattr__(self, "shots", check_profile("fantasy", parts, self.shots, self.name))
 
     @property
     def multiple_wounds(self) -> bool:

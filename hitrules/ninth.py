@@ -19,7 +19,7 @@ from fractions import Fraction
 from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
 from hitrules.dice import AttackDice, parse_attacks
-from hitrules.unit import UnitResult, check_groups, resolve_unit
+from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 
 __all__ = [
     "EDITIONS",
@@ -642,13 +642,8 @@ class Group:
     name: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.attack, Attack):
-            raise ValueError(f"A 9th-edition profile's attack must be a ninth.Attack (got {self.attack!r:.40}).")
-        object.__setattr__(self, "attacks", parse_attacks(self.attacks))
-        if not isinstance(self.weapon, Weapon):
-            raise ValueError(f"A 9th-edition profile's weapon must be a ninth.Weapon (got {self.weapon!r:.40}).")
-        if not isinstance(self.name, str) or len(self.name) > 40:
-            raise ValueError("A profile's name must be text of 40 characters at most.")
+        parts = (("attack", self.attack, Attack), ("weapon", self.weapon, Weapon))
+        object.__setattr__(self, "attacks", check_profile("9th-edition", parts, self.attacks, self.name))
 
 
 def attack_unit(groups, target: Target) -> UnitResult:

@@ -24,7 +24,7 @@ from math import factorial
 
 from hitrules._steps import Step, fraction_text
 from hitrules.damage import ChainResult, _chain, _removed
-from hitrules.dice import Distribution, _convolve
+from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 
 __all__ = [
     "MAX_GROUPS",
@@ -32,6 +32,7 @@ __all__ = [
     "UnitResult",
     "carry",
     "check_groups",
+    "check_profile",
     "resolve_unit",
 ]
 
@@ -96,6 +97,18 @@ def check_groups(groups: object, group_type: type, call: str) -> tuple:
     return tuple(groups)
 
 
+def check_profile(rules: str, parts: Sequence[tuple[str, object, type]], count: object, name: object) -> AttackDice:
+    """Check one profile's parts (``(field, value, type)``: its hit roll and weapon) and its name;
+    return its number of attacks, parsed. ``rules`` names the rule set in the message."""
+    for field, value, kind in parts:
+        if not isinstance(value, kind):
+            raise ValueError(f"A {rules} profile's {field} must be a {kind.__module__.removeprefix('hitrules.')}."
+                             f"{kind.__qualname__} (got {value!r:.40}).")
+    if not isinstance(name, str) or len(name) > 40:
+        raise ValueError("A profile's name must be text of 40 characters at most.")
+    return parse_attacks(count)
+
+
 def carry(lost: Distribution, alone: ChainResult) -> Distribution:
     """The wounds lost once a profile's attacks strike a unit that had already lost ``lost``.
 
@@ -123,10 +136,12 @@ def _models_mean(lost: Distribution, wounds: int) -> Fraction:
 
 def _mean_text(value: Fraction) -> str:
     """An expected number of models: the exact fraction and two decimals, halves rounded up."""
+    if value.denominator == 1:
+        return str(value.numerator)
     hundredths = (200 * value.numerator + value.denominator) // (2 * value.denominator)
     decimal = f"{'-' if hundredths < 0 else ''}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
     exact = fraction_text(value)
-    return decimal if exact.startswith("≈") or value.denominator == 1 else f"{exact} ({decimal})"
+    return decimal if exact.startswith("≈") else f"{exact} ({decimal})"
 
 
 def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int, names: Sequence[str],
