@@ -7,24 +7,24 @@ from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction as F
 from functools import cache
-from itertools import permutations, product
+from itertools import permutations
 
 import icepool
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_after_hit import (
+    attack_once,
     brute_fantasy_one,
     brute_ninth_one,
     fantasy_case,
     icepool_dict,
     ninth_case,
     nonzero,
-    one_point_at_a_time,
 )
 
 from bench.engine import icepool_carry, icepool_count, icepool_thinned
-from hitrules import dice, fantasy, ninth, unit
+from hitrules import fantasy, ninth, unit
 
 # Every attack of the worked examples hits automatically and wounds on 4+ (S4 against T4); no
 # save and no Feel No Pain, so each lands with chance 1/2.
@@ -136,24 +136,6 @@ def test_split_fire_is_a_unit_whose_groups_share_a_weapon():
 
 
 # Brute force: every die of every attack, one model at a time, in every order ------------------------
-
-def attack_once(states: dict, p_unsaved: F, damage_text: str, per_point, wounds: int, models: int) -> dict:
-    """One attack: unsaved with chance p; its damage dice, then every per-point die in turn into
-    the current model, which is removed at its last wound (the rest lost), then the next."""
-    d = dice.parse_attacks(damage_text)
-    after: dict[tuple, F] = defaultdict(F)
-    for (removed, on_model), p in states.items():
-        after[removed, on_model] += p * (1 - p_unsaved)
-        if removed == models:
-            after[removed, on_model] += p * p_unsaved
-            continue
-        for faces in product(range(1, d.sides + 1), repeat=d.count):
-            q = p * p_unsaved / d.sides**d.count
-            for lost, r in one_point_at_a_time(sum(faces) + d.bonus, per_point, wounds - on_model):
-                key = (removed + 1, 0) if on_model + lost == wounds else (removed, on_model + lost)
-                after[key] += q * r
-    return after
-
 
 def brute_order(profiles, per_point, wounds, models):
     """The states after each profile in turn; ``profiles`` holds (attacks, p_unsaved, damage)."""
