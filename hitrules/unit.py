@@ -29,6 +29,7 @@ from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 __all__ = [
     "MAX_GROUPS",
     "MAX_ORDERED",
+    "MAX_UNIT_POINTS",
     "UnitResult",
     "carry",
     "check_groups",
@@ -40,6 +41,11 @@ __all__ = [
 MAX_GROUPS = 6
 #: The best order is looked for among at most this many profiles (4! = 24 orders).
 MAX_ORDERED = 4
+#: The most damage all of a unit's profiles may deal, counting one point for an unsaved attack
+#: that costs one wound at most. Each profile keeps its own limit (damage.MAX_DAMAGE_POINTS);
+#: carrying one into the next multiplies their exact weights, and at this limit the slowest unit
+#: of 4 profiles found, best order included, took 0.6 s here (into 100 models of 30 wounds).
+MAX_UNIT_POINTS = 600
 
 _NOTHING_LOST = Distribution((1,), 1)
 
@@ -153,21 +159,41 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     given). ``rule_steps`` say why the rule set resolves them in this order.
     """
     wounds, models = alone[0].profile.wounds, alone[0].profile.models
+    points = sum(a.unsaved.max_hits * (1 if a.profile.one_wound_at_most else a.profile.dice.maximum) for a in alone)
+    if points > MAX_UNIT_POINTS:
+        raise ValueError(f"Too much damage for one unit to work out: its profiles can deal up to {points} points in "
+                         f"all; the most is {MAX_UNIT_POINTS}.")
+    # With no unsaved attack costing more than one wound, nothing is wasted: no order can differ.
+    wasteless = all(alone[i].profile.one_wound_at_most for i in order[:free])
     states: dict[tuple[int, ...], Distribution] = {(): _NOTHING_LOST}
+    one_wound = [a.profile.one_wound_at_most for a in alone]
 
     def lost_after(prefix: tuple[int, ...]) -> Distribution:
-        if prefix not in states:
-            states[prefix] = carry(lost_after(prefix[:-1]), alone[prefix[-1]])
-        return states[prefix]
+        # Next to each other, groups that cost one wound at most simply add up, in either order:
+        # sorting each run of them finds a state already worked out for another order.
+        key, run = [], []
+        for i in (*prefix, None):
+            if i is not None and one_wound[i]:
+                run.append(i)
+                continue
+            key += sorted(run) + ([] if i is None else [i])
+            run = []
+        return _state(tuple(key))
+
+    def _state(key: tuple[int, ...]) -> Distribution:
+        if key not in states:
+            states[key] = carry(_state(key[:-1]), alone[key[-1]])
+        return states[key]
 
     means = [_models_mean(lost_after(order[:k]), wounds) for k in range(len(order) + 1)]
     shares = [Fraction(0)] * len(order)
     for k, i in enumerate(order):
         shares[i] = means[k + 1] - means[k]
-    best_order, best_mean = _best(order, free, lambda o: _models_mean(lost_after(o), wounds))
+    best_order, best_mean = _best(order, 1 if wasteless and free <= MAX_ORDERED else free,
+                                  lambda o: _models_mean(lost_after(o), wounds))
     lost, removed = _removed(lost_after(order), wounds, models)
     steps = _steps(alone, order, free, names, rule_steps, shares, means[-1], best_order, best_mean,
-                   lambda o: lost_after(o).mean)
+                   lambda o: lost_after(o).mean, wasteless)
     return UnitResult(lost, removed, tuple(alone), tuple(shares), order, best_order, best_mean, tuple(names),
                       tuple(steps))
 
@@ -197,7 +223,7 @@ def _listed(indices, names) -> str:
     return ", ".join(names[i] for i in indices)
 
 
-def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best_mean, wounds_mean):
+def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best_mean, wounds_mean, wasteless):
     n = len(order)
     if n == 1:
         return [Step("base", f"One profile: {names[0]} is the whole unit's attack.", topic="order")]
@@ -217,6 +243,9 @@ def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best
     if free > MAX_ORDERED:
         steps.append(Step("note", f"The best order is worked out for {MAX_ORDERED} profiles at most; with {free} "
                           f"there are {factorial(free)} orders.", topic="best"))
+    elif wasteless and free > 1:
+        steps.append(Step("note", "No unsaved attack here can cost a model more than one wound (Damage 1, or models of "
+                          "one wound), so no damage is wasted and every order removes the same models.", topic="best"))
     elif free <= 1:
         steps.append(Step("note", "Nothing here may be reordered: the rules fix this order (see above).",
                           topic="best"))

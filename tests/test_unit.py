@@ -347,3 +347,20 @@ def test_more_than_four_profiles_have_no_best_order():
     assert result.best_order is None and result.best_mean is None and result.gain is None
     assert "4 profiles at most" in result.topic("best")[0].text
     assert len(unit.__all__) == len(set(unit.__all__))
+
+
+def test_with_one_wound_at_most_per_attack_no_order_is_worked_out_and_none_differs():
+    groups = [ninth.Group(ninth.Attack(3), n, ninth.Weapon(4, damage=d)) for n, d in ((3, "1"), (2, "D3"), (4, "1"))]
+    target = ninth.Target(4, wounds=1, models=5)
+    result = ninth.attack_unit(groups, target)
+    assert result.best_order == (0, 1, 2) and result.best_mean == result.models_removed.mean
+    assert "every order removes the same models" in result.topic("best")[0].text
+    for order in permutations(range(3)):
+        assert ninth.attack_unit([groups[i] for i in order], target).wounds_lost == result.wounds_lost
+
+
+def test_a_unit_too_big_to_work_out_says_how_big():
+    big = ninth.Group(ninth.Attack(2, auto_hit=True), 50, ninth.Weapon(8, damage="D6"))
+    ninth.attack_unit([big, big], ninth.Target(4, wounds=3, models=50))  # 600 points: the most
+    with pytest.raises(ValueError, match="up to 601 points in all; the most is 600"):
+        ninth.attack_unit([big, big, lands("1")], ninth.Target(4, wounds=3, models=50))
