@@ -216,7 +216,9 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
     spill = width * slots  # a removal from r = models - 1 lands here: the whole unit is gone
     living = (1 << spill) - 1
     # The start, packed as acc is: for each damage c on the current model, every r at once.
-    base = [sum(s_num[t] << (t // wounds * width) for t in range(c, min(len(s_num), full), wounds))
+    size = width // 8
+    living_num = s_num[:full]
+    base = [int.from_bytes(b"".join(x.to_bytes(size, "little") for x in living_num[c::wounds]), "little")
             for c in range(wounds)]
     base_gone = s_num[full] if len(s_num) > full else 0
     starts = [(c, b) for c, b in enumerate(base) if b]
@@ -250,7 +252,6 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
         gone += u_num[k] * scale * base_gone
         acc = new
     num = [0] * (full + 1)
-    size = width // 8
     for c, a in enumerate(acc):
         raw = a.to_bytes(size * slots, "little")
         for r in range(slots):

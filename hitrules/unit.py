@@ -137,7 +137,7 @@ def carry(lost: Distribution, alone: ChainResult) -> Distribution:
 
 def _models_mean(lost: Distribution, wounds: int) -> Fraction:
     num, den = lost.weights
-    return Fraction(sum(t // wounds * n for t, n in enumerate(num)), den)
+    return Fraction(sum(r * sum(num[r * wounds:(r + 1) * wounds]) for r in range(1, len(num) // wounds + 1)), den)
 
 
 def _mean_text(value: Fraction) -> str:
