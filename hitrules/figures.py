@@ -11,7 +11,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from hitrules import compare, fantasy, ninth
+from hitrules import compare, fantasy, ninth, profiles
 from hitrules._steps import chance_text, fraction_text, ratio_text
 from hitrules.dice import Distribution
 
@@ -526,3 +526,29 @@ def weapons_table(duel: compare.WeaponDuel) -> pd.DataFrame:
         data[f"{letter} at least (fraction)"] = [str(tail[k] if k < len(tail) else 0) for k in ks]
         data[f"{letter} at least (%)"] = [round(float(tail[k] if k < len(tail) else 0) * 100, 4) for k in ks]
     return pd.DataFrame(data)
+
+
+def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], order: tuple[int, ...]) -> go.Figure:
+    """A waterfall of the whole unit's expected models removed: each profile's share, in the order
+    resolved, adding up to the unit's mean; exact in the hover text."""
+    fig = FrozenFigure(go.Waterfall(
+        orientation="h", y=[*(names[i] for i in order), "the whole unit"],
+        x=[*(float(shares[i]) for i in order), float(sum(shares, Fraction(0)))],
+        measure=[*("relative" for _ in order), "absolute"],
+        customdata=[*(fraction_text(shares[i]) for i in order), fraction_text(sum(shares, Fraction(0)))],
+        texttemplate="%{x:.2f}", textposition="outside",
+        increasing={"marker": {"color": PALETTE[0]}}, totals={"marker": {"color": PALETTE[2]}},
+        hovertemplate="%{y}: %{x:.2f} models on average (exactly %{customdata})<extra></extra>"))
+    fig.update_layout(title="Each profile's share of the models removed", xaxis_title="models removed, on average",
+                      yaxis_autorange="reversed", height=120 + 40 * (len(order) + 1), margin=MARGIN)
+    return fig
+
+
+_DTYPES = {str: "object", int: "int64", bool: "bool"}
+
+
+def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
+    """The added weapons as a table for the editor: a column per cell, typed as its default."""
+    columns, defaults = profiles.COLUMNS[ruleset], profiles.DEFAULTS[ruleset]
+    return pd.DataFrame({c: pd.Series([row[i] for row in rows], dtype=_DTYPES[type(d)])
+                         for i, (c, d) in enumerate(zip(columns, defaults, strict=True))})

@@ -34,6 +34,7 @@ __all__ = [
     "carry",
     "check_groups",
     "check_profile",
+    "mean_text",
     "resolve_unit",
 ]
 
@@ -140,7 +141,7 @@ def _models_mean(lost: Distribution, wounds: int) -> Fraction:
     return Fraction(sum(r * sum(num[r * wounds:(r + 1) * wounds]) for r in range(1, len(num) // wounds + 1)), den)
 
 
-def _mean_text(value: Fraction) -> str:
+def mean_text(value: Fraction) -> str:
     """An expected number of models: the exact fraction and two decimals, halves rounded up."""
     if value.denominator == 1:
         return str(value.numerator)
@@ -236,9 +237,9 @@ def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best
     for k, i in enumerate(order):
         fresh = alone[i].models_removed.mean
         where = "first, at the fresh unit" if k == 0 else f"after {_listed(order[:k], names)}"
-        steps.append(Step("chance", f"{names[i]}, {where}: {_mean_text(shares[i])} models removed on average "
-                          f"(alone at the fresh unit: {_mean_text(fresh)}).", topic="share"))
-    steps.append(Step("chance", f"The whole unit: {_mean_text(mean)} models removed on average.", topic="share"))
+        steps.append(Step("chance", f"{names[i]}, {where}: {mean_text(shares[i])} models removed on average "
+                          f"(alone at the fresh unit: {mean_text(fresh)}).", topic="share"))
+    steps.append(Step("chance", f"The whole unit: {mean_text(mean)} models removed on average.", topic="share"))
     head, tail = order[:free], order[free:]
     if free > MAX_ORDERED:
         steps.append(Step("note", f"The best order is worked out for {MAX_ORDERED} profiles at most; with {free} "
@@ -254,8 +255,8 @@ def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best
         steps.append(Step("note", "With two profiles the order cannot change the models removed: the count of "
                           "models a run of damage removes is the same read forwards or backwards, and each profile's "
                           "attacks are alike, so both orders remove the same models with the same chances. The wounds "
-                          f"lost can differ: {_mean_text(wounds_mean(order))} in this order, "
-                          f"{_mean_text(wounds_mean(other))} with {names[other[0]]} first.", topic="best"))
+                          f"lost can differ: {mean_text(wounds_mean(order))} in this order, "
+                          f"{mean_text(wounds_mean(other))} with {names[other[0]]} first.", topic="best"))
     elif best_order == order:
         steps.append(Step("note", f"No order of {_listed(head, names)} removes more models on average: the order "
                           "resolved is the best (or ties with it).", topic="best"))
@@ -263,6 +264,6 @@ def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best
         first = next(i for i, j in zip(best_order, order, strict=True) if i != j)
         steps.append(Step("note", f"The order can matter, because damage wasted on one model depends on what came "
                           f"before. Best order: {_listed(best_order, names)} ({names[first]} earlier), "
-                          f"{_mean_text(best_mean)} models removed on average, {_mean_text(best_mean - mean)} more "
+                          f"{mean_text(best_mean)} models removed on average, {mean_text(best_mean - mean)} more "
                           "than the order resolved.", topic="best"))
     return steps

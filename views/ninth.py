@@ -3,10 +3,11 @@
 import streamlit as st
 
 import webui
-from hitrules import ninth, situations, urlstate
+from hitrules import ninth, profiles, situations, urlstate
 from hitrules._steps import chance_text
 from hitrules.presets import PRESETS
 from views import draw, pictures
+from views import unit as unit_view
 from views.target import target_inputs
 
 P = "ninth"
@@ -40,9 +41,12 @@ def render() -> None:
 
     inputs, details = st.columns([1, 1.4], gap="large")
     with inputs:
-        _inputs()
+        _inputs(values)
+    unit = _unit(values, sit, inputs) if answer and answer.chain else None
     if answer:
         with details:
+            if unit:
+                unit_view.show_unit(P, *unit)
             pictures.overwatch("ninth_overwatch_picture", answer.verdict)
             if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
@@ -50,10 +54,36 @@ def render() -> None:
                 draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
-    webui.write_link(urlstate.NINTH, values, situations.ninth_values(sit) if sit else None)
+    webui.write_link(urlstate.NINTH, values, _link(values, sit))
 
 
-def _inputs() -> None:
+def _link(values: dict, sit) -> dict | None:
+    """The situation's values and the whole unit's (its added weapons, their order, every weapon fired)."""
+    if sit is None:
+        return None
+    unit = {name: values[name] for name in ("weapons", "order")} if sit.weapon else {}
+    return situations.ninth_values(sit) | unit | ({"every": values["every"]} if sit.preset and sit.weapon else {})
+
+
+def _unit(values: dict, sit, inputs) -> tuple | None:
+    """The whole unit, when it has more than the page's one profile: the editor of added weapons
+    (in ``inputs``), and the unit with the problems of the weapons left out."""
+    with inputs:
+        st.subheader(unit_view.TITLE, anchor=False, help=unit_view.HELP)
+        rows = unit_view.added_weapons(P, "ninth", values)
+    every = sit.preset is not None and values["every"]
+    own = (profiles.preset_groups(values, sit) if every else
+           (ninth.Group(sit.attack, sit.attacks, sit.weapon,
+                        PRESETS[sit.preset.key].weapon_names[sit.preset.weapon] if sit.preset else "weapon 1"),))
+    if len(own) + len(rows) < 2:
+        return None
+    if sit.overwatch and not sit.overwatch.verdict().allowed:
+        inputs.caption("The unit cannot fire Overwatch here, so the whole unit is not worked out.")
+        return None
+    return profiles.page_unit("ninth", own, rows, values["order"], sit.target)
+
+
+def _inputs(values: dict) -> None:
     """The attack, its modifiers and re-rolls, and Overwatch."""
     rules = st.radio("Rules", urlstate.NINTH_RULES, key=webui.key("ninth", "rules"), horizontal=True,
                      format_func=RULES_NAMES.get,
@@ -77,6 +107,10 @@ def _inputs() -> None:
         if preset.turret_twice:
             st.checkbox(f"{preset.turret_twice['name']}: under half Move", key=webui.key("ninth", "half_move"),
                         help=f"The tank moved under half its Move. {preset.turret_twice['text']}")
+        if values["chain"]:
+            st.checkbox("Fire every weapon", key=webui.key("ninth", "every"),
+                        help="The turret weapon (twice after a Grinding Advance) and the hull weapon (the one chosen "
+                             "above, or the first), each at the BS for the wounds left, at the target below.")
     attack_inputs(P)
     target_inputs(P, "ninth", urlstate.NINTH, preset=rules if rules in PRESETS else None)
 

@@ -1,0 +1,111 @@
+"""A calculator's whole unit: "add a weapon" (a row per profile), and what the unit does together."""
+
+import streamlit as st
+
+from hitrules import fantasy, figures, ninth, profiles
+from hitrules._steps import chance_text, fraction_text
+from hitrules.unit import mean_text
+from views import draw
+from webui import shared
+
+TITLE = "Add a weapon: the whole unit"
+HELP = ("Up to 5 more profiles, one row each, with their own attacks, hit roll and weapon, all at the target "
+        "above. Their damage is resolved one profile after another, and a model that has lost wounds keeps "
+        "the loss for the next. Add a row with +; select a row and press Delete to remove it.")
+_NINTH_KINDS = {"ranged": "ranged", "melee": "melee (WS)", "auto": "hits automatically"}
+_COLUMNS = {
+    "ninth": {
+        "name": st.column_config.TextColumn("Name", max_chars=40, help="What the weapon is called, for the Why."),
+        "attacks": st.column_config.TextColumn("Attacks", default="1", max_chars=12,
+                                               help="A number (10) or dice (D3, D6, 2D6, D6+1)."),
+        "skill": st.column_config.NumberColumn("Skill X+", min_value=2, max_value=6, step=1, default=3,
+                                               help="Its BS or WS: a roll of X or more hits."),
+        "s": st.column_config.NumberColumn("S", min_value=1, max_value=20, step=1, default=4, help="Strength."),
+        "ap": st.column_config.NumberColumn("AP", min_value=-6, max_value=0, step=1, default=0, help="0 or negative."),
+        "damage": st.column_config.TextColumn("Damage", default="1", max_chars=8, help="1, D3, D6, D3+3, 2D6…"),
+        "mods": st.column_config.TextColumn("Hit mods", default="", max_chars=40, help="e.g. -1, +1"),
+        "reroll": st.column_config.SelectboxColumn("Re-roll", options=ninth.REROLLS, default="none",
+                                                   help="Re-roll 1s or every failed hit."),
+        "kind": st.column_config.SelectboxColumn("Kind", options=profiles.KINDS, default="ranged",
+                                                 help="Ranged (BS, Light cover counts), melee (WS), or a weapon "
+                                                      "that hits automatically."),
+    },
+    "fantasy": {
+        "name": st.column_config.TextColumn("Name", max_chars=40, help="What the group is called, for the Why."),
+        "shots": st.column_config.TextColumn("Shots", default="1", max_chars=12,
+                                             help="A number (10) or dice (D3, D6, 2D6, D6+1)."),
+        "bs": st.column_config.NumberColumn("BS", min_value=1, max_value=10, step=1, default=3,
+                                            help="Its Ballistic Skill; the page's conditions apply to it too."),
+        "s": st.column_config.NumberColumn("S", min_value=1, max_value=10, step=1, default=3, help="Strength."),
+        "ap": st.column_config.NumberColumn("AP", min_value=-6, max_value=0, step=1, default=0, help="0 or negative."),
+        "mw": st.column_config.TextColumn("Multiple Wounds", default="1", max_chars=8, help="1, 2, D3, D6, D3+1"),
+        "cover": st.column_config.SelectboxColumn("Cover", options=fantasy.COVERS, default="none",
+                                                  help="What obscures the target from this group (its own view)."),
+        "bane": st.column_config.NumberColumn("Armour Bane", min_value=0, max_value=6, step=1, default=0,
+                                              help="A natural 6 to wound improves AP by this much."),
+        "poisoned": st.column_config.CheckboxColumn("Poisoned", default=False,
+                                                    help="A natural 6 to hit gets +2 to wound."),
+    },
+}
+
+
+def added_weapons(prefix: str, ruleset: str, values: dict) -> tuple[tuple, ...]:
+    """The editor of the weapons added to the page's own; its rows go into ``values`` (the page's
+    store, and so the link).
+
+    The editor keeps its edits against the rows it was first given, so those rows stay its data
+    until the page's rows change from outside (a link, Back): then a new editor starts from them.
+    """
+    ss = st.session_state
+    meta = f"_{prefix}_weapons_editor"
+    base, generation, last = ss.get(meta, ((), 0, None))
+    if last != values["weapons"]:
+        base, generation = values["weapons"], generation + 1
+    edited = st.data_editor(figures.weapons_frame(ruleset, base), key=f"{prefix}_weapons_{generation}",
+                            num_rows="dynamic", hide_index=True, column_config=_COLUMNS[ruleset], width="stretch")
+    rows = tuple(profiles.typed_row(ruleset, row) for row in edited.itertuples(index=False))
+    if len(rows) > profiles.MAX_ADDED:
+        st.warning(f"At most {profiles.MAX_ADDED} weapons can be added: the rows after the "
+                   f"{profiles.MAX_ADDED}th are left out.", icon=":material/warning:")
+        rows = rows[:profiles.MAX_ADDED]
+    values["weapons"] = rows
+    ss[meta] = (base, generation, rows)
+    return rows
+
+
+def _apply_order(prefix: str, order: tuple[int, ...]) -> None:
+    st.session_state[f"_{prefix}_values"]["order"] = order
+
+
+def show_unit(prefix: str, unit: profiles.Unit, problems: tuple[str, ...]) -> None:
+    """What the whole unit does: the headline numbers, each profile's share, the best order (one
+    click applies it), the models removed, and the Why of the unit and of each profile."""
+    for problem in problems:
+        st.warning(f"Left out of the unit: {problem}", icon=":material/warning:")
+    result = shared(profiles.unit_answer, unit)
+    removed = result.models_removed
+    st.subheader(f"The whole unit: {len(unit.groups)} profiles", anchor=False)
+    mean = removed.mean
+    draw.metrics_row(("Unit: models removed", f"{float(mean):.2f}", f"Expected, exactly {fraction_text(mean)}."),
+                     *((label, chance_text(chance), None) for label, chance in profiles.at_least(unit, result)))
+    names = result.names
+    listed = [unit.order[i] + 1 for i in result.order]  # the profiles' numbers, in the order resolved
+    st.caption("Resolved in this order: " + ", ".join(f"{n}. {names[i]}" for n, i in zip(listed, result.order,
+                                                                                         strict=True)))
+    if result.best_order is not None and result.best_order != result.order:
+        best = tuple(unit.order[i] + 1 for i in result.best_order)
+        first = next(i for i, j in zip(result.best_order, result.order, strict=True) if i != j)
+        st.info(f"Fire {names[first]} earlier ({', '.join(names[i] for i in result.best_order)}): "
+                f"+{mean_text(result.gain)} models on average.", icon=":material/swap_vert:")
+        st.button("Fire in the best order", key=f"{prefix}_best_order", on_click=_apply_order, args=(prefix, best),
+                  help="Resolve the profiles in the order that removes the most models on average.")
+    elif result.best_order is None:
+        st.caption("With more than 4 profiles to order, the best order is not worked out.")
+    st.plotly_chart(shared(figures.unit_shares_figure, names, result.shares, result.order),
+                    key=f"{prefix}_unit_shares", config={"displayModeBar": False})
+    st.plotly_chart(shared(figures.distribution_figure, removed, "Models removed by the whole unit", "models"),
+                    key=f"{prefix}_unit_removed", config={"displayModeBar": False})
+    draw.why("Why: the whole unit", result.steps, None)
+    for name, group in zip(names, result.groups, strict=True):
+        with st.expander(f"Why: {name}"):
+            draw.why(name, group.hit.steps + group.steps, None)
