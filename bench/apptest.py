@@ -11,6 +11,10 @@ under 1.2x off.
 ``python bench/apptest.py --target`` times each calculator with its target and weapon part on
 (a multi-wound target, rolled damage) and off, the same change, in turn. Goal: on under 1.5x off.
 
+``python bench/apptest.py --unit`` times each calculator with the whole unit of four profiles (three
+weapons added) and with its one profile, the target part on in both, the same change, in turn. Goal:
+four under 1.5x one.
+
 ``python bench/apptest.py --against REV [PAGE ...]`` answers "no worse than before?": it runs this
 benchmark on a worktree of commit REV and on this checkout, in turn, three times each, and prints
 each page's ratios side by side (the other commit's pages must have the widget keys CASES changes).
@@ -97,7 +101,16 @@ for _name, _change, _extra in (
         ("ninth", CASES["ninth"][1], {"sv": "4", "ap": "-1", "damage": "D3"})):
     CASES[f"{_name}-target-off"] = (lambda n=_name: page(n), _change)
     CASES[f"{_name}-target-on"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e), _change)
-PAIRS = {"--pictures": (("cover", "overwatch"), 1.2), "--target": (("fantasy-target", "ninth-target"), 1.5)}
+# The same calculator and change with one profile and with the whole unit of four (three weapons added).
+_UNITS = {"fantasy": "champion:1:4:4:-1:D3;bows:5:3:3:0:1:soft;bolt thrower:1:3:6:-3:D3",
+          "ninth": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1;heavy bolter:3:4:5:-1:1"}
+for _name, _change, _extra in (
+        ("fantasy", CASES["fantasy"][1], {"armour": "5", "mw": "D3"}),
+        ("ninth", CASES["ninth"][1], {"sv": "4", "ap": "-1", "damage": "D3"})):
+    CASES[f"{_name}-unit-off"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e), _change)
+    CASES[f"{_name}-unit-on"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e, weapons=_UNITS[n]), _change)
+PAIRS = {"--pictures": (("cover", "overwatch"), 1.2), "--target": (("fantasy-target", "ninth-target"), 1.5),
+         "--unit": (("fantasy-unit", "ninth-unit"), 1.5)}
 
 
 ROUNDS = 3  # blocks, each giving its own ratio, so the spread shows the machine's noise
