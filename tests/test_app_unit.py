@@ -109,3 +109,10 @@ def test_one_weapon_links_stay_as_they_were():
     at = open_page("ninth", chain="1", damage="2", wounds="2", models="5")
     assert "weapons" not in at.query_params and "order" not in at.query_params
     assert metric(at, "Expected models removed")
+
+
+def test_a_unit_too_big_to_work_out_says_so_and_the_page_stays():
+    at = open_page("ninth", chain="1", attacks="50", damage="D6", wounds="3", models="50",
+                   weapons="a:50::8:0:D6;b:1")
+    assert "Too much damage for one unit" in text(at)
+    assert metric(at, "Expected models removed")  # the page's own profile still answers

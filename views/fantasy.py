@@ -39,11 +39,8 @@ def render() -> None:
     inputs, details = st.columns([1, 1.4], gap="large")
     with inputs:
         _inputs(answer)
-    unit = _unit(values, sit, inputs) if answer and answer.chain else None
     if answer:
         with details:
-            if unit:
-                unit_view.show_unit(P, *unit)
             if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
             else:
@@ -52,23 +49,22 @@ def render() -> None:
                 title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
                 draw.why(title, group.result.steps, *group.result.faces)
         webui.situation_links(sit)
+        if answer.chain:
+            unit_view.whole_unit(P, *_unit(values, sit))
     link = situations.fantasy_values(sit) if sit else None
     webui.write_link(urlstate.FANTASY, values, link and link | ({name: values[name] for name in ("weapons", "order")}
                                                                if sit.weapon else {}))
 
 
-def _unit(values: dict, sit, inputs) -> tuple | None:
-    """The whole unit, when it has more than one group: the editor of added weapons (in ``inputs``),
-    and the unit with the problems of the weapons left out. Split fire's groups are its first."""
-    with inputs:
-        st.subheader(unit_view.TITLE, anchor=False, help=unit_view.HELP)
-        rows = unit_view.added_weapons(P, "fantasy", values)
+def _unit(values: dict, sit) -> tuple:
+    """The editor of added weapons, and the whole unit with the problems of the weapons left out
+    (None when it has one group only). Split fire's groups are its first."""
+    rows = unit_view.added_weapons(P, "fantasy", values)
     named = len(sit.groups) > 1
     own = tuple(fantasy.Group(shot, shots, sit.weapon, f"group {n}" if named else "weapon 1")
                 for n, (shot, shots) in enumerate(sit.groups, start=1))
-    if len(own) + len(rows) < 2:
-        return None
-    return profiles.page_unit("fantasy", own, rows, values["order"], sit.target)
+    return profiles.page_unit("fantasy", own, rows, values["order"], sit.target) if len(own) + len(rows) > 1 else (
+        None, ())
 
 
 def _inputs(answer) -> None:

@@ -42,11 +42,8 @@ def render() -> None:
     inputs, details = st.columns([1, 1.4], gap="large")
     with inputs:
         _inputs(values)
-    unit = _unit(values, sit, inputs) if answer and answer.chain else None
     if answer:
         with details:
-            if unit:
-                unit_view.show_unit(P, *unit)
             pictures.overwatch("ninth_overwatch_picture", answer.verdict)
             if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
@@ -54,6 +51,8 @@ def render() -> None:
                 draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
             draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
         webui.situation_links(sit)
+        if answer.chain:
+            unit_view.whole_unit(P, *_unit(values, sit))
     webui.write_link(urlstate.NINTH, values, _link(values, sit))
 
 
@@ -65,22 +64,19 @@ def _link(values: dict, sit) -> dict | None:
     return situations.ninth_values(sit) | unit | ({"every": values["every"]} if sit.preset and sit.weapon else {})
 
 
-def _unit(values: dict, sit, inputs) -> tuple | None:
-    """The whole unit, when it has more than the page's one profile: the editor of added weapons
-    (in ``inputs``), and the unit with the problems of the weapons left out."""
-    with inputs:
-        st.subheader(unit_view.TITLE, anchor=False, help=unit_view.HELP)
-        rows = unit_view.added_weapons(P, "ninth", values)
+def _unit(values: dict, sit) -> tuple:
+    """The editor of added weapons, and the whole unit with the problems of the weapons left out
+    (None when it has only the page's one profile)."""
+    rows = unit_view.added_weapons(P, "ninth", values)
     every = sit.preset is not None and values["every"]
     own = (profiles.preset_groups(values, sit) if every else
            (ninth.Group(sit.attack, sit.attacks, sit.weapon,
                         PRESETS[sit.preset.key].weapon_names[sit.preset.weapon] if sit.preset else "weapon 1"),))
-    if len(own) + len(rows) < 2:
-        return None
     if sit.overwatch and not sit.overwatch.verdict().allowed:
-        inputs.caption("The unit cannot fire Overwatch here, so the whole unit is not worked out.")
-        return None
-    return profiles.page_unit("ninth", own, rows, values["order"], sit.target)
+        st.caption("The unit cannot fire Overwatch here, so the whole unit is not worked out.")
+        return None, ()
+    return profiles.page_unit("ninth", own, rows, values["order"], sit.target) if len(own) + len(rows) > 1 else (
+        None, ())
 
 
 def _inputs(values: dict) -> None:

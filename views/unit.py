@@ -56,6 +56,7 @@ def added_weapons(prefix: str, ruleset: str, values: dict) -> tuple[tuple, ...]:
     The editor keeps its edits against the rows it was first given, so those rows stay its data
     until the page's rows change from outside (a link, Back): then a new editor starts from them.
     """
+    st.subheader(TITLE, anchor=False, help=HELP)
     ss = st.session_state
     meta = f"_{prefix}_weapons_editor"
     base, generation, last = ss.get(meta, ((), 0, None))
@@ -77,12 +78,18 @@ def _apply_order(prefix: str, order: tuple[int, ...]) -> None:
     st.session_state[f"_{prefix}_values"]["order"] = order
 
 
-def show_unit(prefix: str, unit: profiles.Unit, problems: tuple[str, ...]) -> None:
-    """What the whole unit does: the headline numbers, each profile's share, the best order (one
-    click applies it), the models removed, and the Why of the unit and of each profile."""
+def whole_unit(prefix: str, unit: profiles.Unit | None, problems: tuple[str, ...]) -> None:
+    """What the whole unit does, below its editor: the headline numbers, each profile's share, the
+    best order (one click applies it), the models removed, and the Why of the unit and of each profile."""
     for problem in problems:
         st.warning(f"Left out of the unit: {problem}", icon=":material/warning:")
-    result = shared(profiles.unit_answer, unit)
+    if unit is None:
+        return
+    try:
+        result = shared(profiles.unit_answer, unit)
+    except ValueError as error:  # the unit alone: the page's own answer above stays
+        st.error(f"{error} Change the weapons to go on.", icon=":material/block:")
+        return
     removed = result.models_removed
     st.subheader(f"The whole unit: {len(unit.groups)} profiles", anchor=False)
     mean = removed.mean
