@@ -20,9 +20,11 @@ from hitrules import situations, urlstate
 #: a 1,000-shot chart being about 0.2 MB (bench/cache_memory.py).
 FIGURES_KEPT = 128
 #: The pages: file (and address), title, icon. The first is the home page.
-PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy: Roll to Hit", "my_location"),
-         ("ninth", "9th edition: hit roll", "rocket_launch"), ("explore", "Explore", "monitoring"),
+PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy shooting", "my_location"),
+         ("ninth", "9th edition attack", "rocket_launch"), ("explore", "Explore", "monitoring"),
          ("learn", "Learn", "school"), ("rules", "Our reading of the rules", "menu_book"))
+#: Each page's name, as the navigation and the page's own title say it.
+TITLES = {name: title for name, title, _ in PAGES}
 #: How many of its addresses a page remembers for Back and Forward (:func:`page_values`).
 ADDRESSES_KEPT = 24
 #: This run's page values, and the keys of its widgets not drawn last run (for :func:`key`).
@@ -155,15 +157,25 @@ def _address(query: dict) -> tuple:
 
 
 def situation(make, values: dict):
-    """The page's situation and its answer, or ``(None, None)`` with the refusal shown: a few limits
-    only show in combination (two split-fire groups of 1,000 shots). The settings stay, so the
-    player can change the one that is too much."""
+    """The page's situation, its hit roll's answer, and whether the situation is whole (its target
+    part too). A target part the engine refuses is left out with a warning, so the hit still shows;
+    a hit roll it refuses (two split-fire groups of 1,000 shots) gives ``(None, None, False)``
+    with the refusal shown. The settings stay, so the player can change the one that is too much."""
     try:
         sit = make(values)
-        return sit, situations.answer(sit)
+    except ValueError as error:
+        if not values.get("chain"):
+            st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
+            return None, None, False
+        st.warning(f"The weapon and target cannot be used: {error} The hit roll is worked out without them.",
+                   icon=":material/block:")
+        sit, answer, _ = situation(make, {**values, "chain": False})
+        return sit, answer, False
+    try:
+        return sit, situations.answer(sit), True
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
-        return None, None
+        return None, None, False
 
 
 @lru_cache(maxsize=FIGURES_KEPT)

@@ -117,7 +117,8 @@ def chain_with_hitrules():
     unsaved_one = ninth.hit_chance(3, 0) * ninth.wound_chance(5, 4) * (1 - ninth.save_chance(3, ap=-1))
     out = []
     for attacks, damage_, wounds in CHAIN_CASES:
-        _, removed = damage.casualties(dice.hits(attacks, unsaved_one), damage_, wounds, CHAIN_MODELS)
+        profile = damage.Profile.of(damage.parse_damage(damage_), wounds, CHAIN_MODELS)
+        _, removed = profile.casualties(dice.hits(attacks, unsaved_one))
         out.append(removed.items())
     return out
 

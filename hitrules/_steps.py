@@ -21,7 +21,9 @@ __all__ = [
     "chance_text",
     "check_choice",
     "check_int",
+    "count_text",
     "fraction_text",
+    "number_text",
     "percent",
     "reading",
 ]
@@ -41,7 +43,9 @@ class Step:
     would hit if the roll were made right after this step: ``()`` when no face hits, ``None``
     when the step has no roll to speak of (a note about a unit preset, say).
     ``topic`` names the condition a step is about (``"cover"``), so a page can show it beside
-    the input it concerns.
+    the input it concerns. ``anchor`` is the section of docs/rules.md (its heading's
+    :func:`anchor`) where the step's reading of the rules is written down, ``""`` for none; the
+    text names that section in words (:func:`reading`), and a page may link it.
     """
 
     kind: str
@@ -49,6 +53,7 @@ class Step:
     delta: int = 0
     hitting_faces: tuple[int, ...] | None = None
     topic: str = ""
+    anchor: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -118,9 +123,13 @@ def anchor(heading: str) -> str:
 
 
 def reading(section: str) -> str:
-    """Where the app's own reading of a rule is written down: a section of docs/rules.md, which
-    the app also serves as its Rules page (a Markdown link to that section there)."""
-    return f"[docs/rules.md § {section}](rules#{anchor(section)})"
+    """Where our own reading of a rule is written down, in words: a section of docs/rules.md. The
+    step that says it carries the section's :func:`anchor`, for a page to make the link.
+
+    >>> reading("Fantasy: after the hit")
+    'docs/rules.md § Fantasy: after the hit'
+    """
+    return f"docs/rules.md § {section}"
 
 
 def check_int(name: str, value: object, low: int, high: int) -> int:
@@ -138,3 +147,34 @@ def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
         shown = value if not isinstance(value, str) or len(value) <= 30 else value[:30] + "…"
         raise ValueError(f"Unknown {name} {shown!r}: choose one of {', '.join(choices)}.")
     return value  # type: ignore[return-value]
+
+
+def number_text(x: Fraction | int, places: int = 2, over: int = 1) -> str:
+    """A number (a mean, a count on average) as every page, figure, CSV and step writes it:
+    ``places`` decimals, rounded from the exact value ``x / over`` (never through a float), an
+    exact half away from zero. ``over`` (positive) lets a table pass whole-number weights without reducing
+    a long fraction first.
+
+    >>> number_text(Fraction(1, 8)), number_text(Fraction(5, 3)), number_text(Fraction(-1, 8))
+    ('0.13', '1.67', '-0.13')
+    >>> number_text(Fraction(1, 3), 0), number_text(Fraction(1, 2), 0), number_text(7, 1), number_text(1, 3, over=6)
+    ('0', '1', '7.0', '0.167')
+    """
+    x = Fraction(x)
+    n, d = x.numerator, x.denominator * over
+    scale = 10**places
+    units = (2 * abs(n) * scale + d) // (2 * d)  # floor(|x| * 10^places + 1/2), in whole numbers
+    sign = "-" if n < 0 and units else ""
+    whole, part = divmod(units, scale)
+    return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
+
+
+def count_text(count: object, noun: str, plural: str = "") -> str:
+    """A count and its noun, singular for exactly one: ``1 shot``, ``2 shots``, ``D6 shots``.
+    ``plural`` is the noun's plural when it is not the noun and an s.
+
+    >>> count_text(1, "shot"), count_text(3, "hit"), count_text("D6", "shot"), count_text(1, "model", "models")
+    ('1 shot', '3 hits', 'D6 shots', '1 model')
+    """
+    one = str(count) in ("1", "-1")
+    return f"{count} {noun if one else plural or noun + 's'}"

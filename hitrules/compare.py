@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, floor
+from math import comb
 
 from hitrules import dice, fantasy, ninth
-from hitrules._steps import Step, check_choice, check_int
+from hitrules._steps import Step, check_choice, check_int, count_text
 
 __all__ = [
     "FANTASY_STACK_TOKENS",
@@ -25,6 +25,7 @@ __all__ = [
     "WeaponDuel",
     "chance",
     "diff_cell",
+    "duel_of",
     "grid",
     "grid_axes",
     "parse_stacks",
@@ -32,9 +33,9 @@ __all__ = [
     "shots_needed",
     "stack_result",
     "stack_steps",
-    "two_decimals",
     "weapon_duel",
     "weapon_name",
+    "weapon_outcome",
     "which_helps",
     "wound_axis",
     "wound_cell",
@@ -55,6 +56,23 @@ def grid_axes(ruleset: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if ruleset == "fantasy":
         return tuple(range(1, 11)), tuple(range(-6, 4))
     return tuple(range(2, 7)), tuple(range(-3, 4))
+
+
+def grid_column(ruleset: str, skill: int, modifier: int) -> int | None:
+    """The heatmap's column that shows ``skill`` with ``modifier``: its own, or, past the chart's
+    edge, the edge column when its cell gives the same answer for that skill (9th edition's cap; a
+    fantasy roll already impossible); None when no cell does.
+
+    >>> grid_column("ninth", 3, -5), grid_column("fantasy", 3, -7), grid_column("fantasy", 10, -7)
+    (-3, -6, None)
+    """
+    _, mods = grid_axes(ruleset)
+    if modifier in mods:
+        return modifier
+    edge = mods[0] if modifier < mods[0] else mods[-1]
+    same = (roll_text(ruleset, skill, modifier), chance(ruleset, skill, modifier)) == (
+        roll_text(ruleset, skill, edge), chance(ruleset, skill, edge))
+    return edge if same else None
 
 
 def chance(ruleset: str, skill: int, modifier: int) -> Fraction:
@@ -276,16 +294,6 @@ def parse_stacks(text: str) -> tuple[tuple[str, ...], ...]:
 Shooter = tuple[ninth.Attack, str, ninth.Weapon] | tuple[fantasy.Shot, str, fantasy.Weapon]
 
 
-def two_decimals(p: Fraction) -> str:
-    """A number with two decimals, rounded half up from the exact value (never through a float).
-
-    >>> two_decimals(Fraction(5, 3)), two_decimals(Fraction(-1, 8)), two_decimals(Fraction(0))
-    ('1.67', '-0.13', '0.00')
-    """
-    hundredths = floor(abs(Fraction(p)) * 100 + Fraction(1, 2))
-    return f"{'-' if p < 0 and hundredths else ''}{hundredths // 100}.{hundredths % 100:02d}"
-
-
 def weapon_name(shooter: Shooter) -> str:
     """A weapon as players write it: ``10 attacks at 3+, S4 AP-1 Damage 1``, ``10 shots at BS 3, S3 AP0``.
 
@@ -293,11 +301,10 @@ def weapon_name(shooter: Shooter) -> str:
     '5 shots at BS 4, S4 AP-1 Multiple Wounds D3'
     """
     first, count, weapon = shooter
-    plural = "" if count == "1" else "s"
     if isinstance(first, fantasy.Shot):
-        wounds = "" if weapon.multiple_wounds == "1" else f" Multiple Wounds {weapon.multiple_wounds}"
-        return f"{count} shot{plural} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
-    return f"{count} attack{plural} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
+        wounds = "" if weapon.multiple_wounds.maximum == 1 else f" Multiple Wounds {weapon.multiple_wounds}"
+        return f"{count_text(count, 'shot')} at BS {first.ballistic_skill}, S{weapon.strength} AP{weapon.ap}{wounds}"
+    return f"{count_text(count, 'attack')} at {first.skill}+, S{weapon.strength} AP{weapon.ap} Damage {weapon.damage}"
 
 
 @dataclass(frozen=True)
@@ -323,20 +330,28 @@ class WeaponDuel:
         return None if a == b else int(b > a)
 
 
+def weapon_outcome(shooter: Shooter, target: ninth.Target | fantasy.Target):
+    """One weapon fired at ``target``: the whole attack (a ``ChainResult``), 9th or 8th edition (the
+    Attack says which) against a ``ninth.Target``, or fantasy against a ``fantasy.Target``."""
+    fire, kind = ((fantasy.shoot, fantasy.Shot) if isinstance(target, fantasy.Target) else
+                  (ninth.attack_outcome, ninth.Attack))
+    if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], kind):
+        raise ValueError(f"Each weapon is a tuple ({kind.__name__}, attacks, Weapon) of the target's rule set.")
+    return fire(*shooter, target)
+
+
+def duel_of(shooters: tuple[Shooter, Shooter], outcomes) -> WeaponDuel:
+    """Two weapons' outcomes (:func:`weapon_outcome`) side by side."""
+    return WeaponDuel(tuple(weapon_name(s) for s in shooters), tuple(r.models_removed for r in outcomes),
+                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in outcomes))
+
+
 def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:
-    """Fire each weapon at ``target`` on its own and set the results side by side: 9th or 8th edition
-    (the Attack says which) against a ``ninth.Target``, or fantasy against a ``fantasy.Target``.
+    """Fire each weapon at ``target`` on its own (:func:`weapon_outcome`) and set the results side by side.
 
     >>> duel = weapon_duel((ninth.Attack(3), "10", ninth.Weapon(4)), (ninth.Attack(3), "5", ninth.Weapon(8, -3, "2")),
     ...                    ninth.Target(4, save=3, wounds=2, models=5))
     >>> duel.names[1], duel.means[1], duel.better
     ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
     """
-    fire, kind = ((fantasy.shoot, fantasy.Shot) if isinstance(target, fantasy.Target) else
-                  (ninth.attack_outcome, ninth.Attack))
-    for shooter in (first, second):
-        if not isinstance(shooter, tuple) or len(shooter) != 3 or not isinstance(shooter[0], kind):
-            raise ValueError(f"Each weapon is a tuple ({kind.__name__}, attacks, Weapon) of the target's rule set.")
-    results = [fire(*shooter, target) for shooter in (first, second)]
-    return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
-                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))
+    return duel_of((first, second), [weapon_outcome(shooter, target) for shooter in (first, second)])

@@ -9,7 +9,7 @@ how many models are gone and how much damage sits on the current one), advanced 
 unsaved attack and mixed over the distribution of unsaved attacks. Integer weights over a
 common denominator keep it exact without fraction arithmetic in the loops.
 
->>> lost, removed = casualties(hits(2, Fraction(1, 2)), "3", wounds=2, models=5)
+>>> lost, removed = Profile.of(parse_damage("3"), wounds=2, models=5).casualties(hits(2, Fraction(1, 2)))
 >>> removed.items()
 ((0, Fraction(1, 4)), (1, Fraction(1, 2)), (2, Fraction(1, 4)))
 >>> lost.mean
@@ -25,27 +25,27 @@ from math import comb, gcd
 from operator import mul
 
 from hitrules._steps import Step, chance_text, check_int
-from hitrules.dice import AttackDice, Distribution, hits, parse_attacks, total
+from hitrules.dice import AttackDice, Distribution, d6_faces, hits, parse_attacks, total
 
 __all__ = [
     "MAX_DAMAGE_POINTS",
     "MODELS_RANGE",
     "ChainResult",
     "Profile",
-    "casualties",
     "chain",
     "check_score",
     "damage_steps",
-    "loss_weights",
     "parse_damage",
     "pooled",
     "roll_chance",
 ]
 
-#: The most damage all the attacks into one unit can deal: the largest number of attacks the
-#: dice can give, times the largest Damage (300 attacks of Damage 1, 50 of D6, 25 of 2D6, 10 of
-#: Damage 30). Working out every stage exactly grows with both; at this limit the slowest
-#: accepted input stays well under 200 ms, and bigger ones are refused with a message.
+#: The most wounds the damage state machine may follow: the largest number of unsaved attacks
+#: times the most wounds one of them can cost a model (its largest Damage, or the model's wounds
+#: if fewer): 300 attacks of Damage 1, 150 of D6 into models of 2 wounds, 50 of D6, 25 of 2D6,
+#: 10 of Damage 30. The work of the state machine grows with both; at this limit the slowest
+#: accepted input stays well under 200 ms. When no attack can cost more than one wound (Damage 1,
+#: or models of one wound) there is no state machine, and no limit but the number of attacks.
 MAX_DAMAGE_POINTS = 300
 
 MODELS_RANGE = (1, 100)
@@ -68,13 +68,14 @@ def roll_chance(score: int | None) -> Fraction:
     >>> roll_chance(5), roll_chance(None)
     (Fraction(1, 3), Fraction(0, 1))
     """
-    return Fraction(0) if score is None or score > 6 else Fraction(7 - max(score, 2), 6)
+    return Fraction(len(d6_faces(score)), 6)
 
 
 def parse_damage(value: object, name: str = "Damage", most: int = 30) -> AttackDice:
     """Damage per unsaved attack: a number or dice text (``"3"``, ``"D3"``, ``"D3+3"``, ``"2D6"``).
 
-    Every roll must be at least 1 and at most ``most``.
+    Every roll must be at least 1 and at most ``most``. Dice already parsed (an
+    :class:`~hitrules.dice.AttackDice`) are only checked against that range.
 
     >>> str(parse_damage("d3 + 3")), parse_damage(2).maximum
     ('D3+3', 2)
@@ -90,7 +91,7 @@ def parse_damage(value: object, name: str = "Damage", most: int = 30) -> AttackD
     return dice
 
 
-def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
+def _loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
     """Ways one unsaved attack costs a fresh model 0..``wounds`` wounds, and the total ways.
 
     The damage is rolled, then one Feel No Pain (or Regeneration) die for every point; each
@@ -98,7 +99,7 @@ def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> t
     so no point is capped away before its roll. Losses of ``wounds`` or more are merged: a
     model can lose no more than it has.
 
-    >>> loss_weights(parse_damage("D3"), 5, 2)
+    >>> _loss_weights(parse_damage("D3"), 5, 2)
     ((13, 36, 32), 81)
     """
     ignore = roll_chance(feel_no_pain)
@@ -121,26 +122,10 @@ def loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> t
     return tuple(x // common for x in merged), den // common
 
 
-def casualties(unsaved: Distribution, damage: object, wounds: int, models: int,
-               feel_no_pain: int | None = None, *, name: str = "Damage",
-               most: int = 30) -> tuple[Distribution, Distribution]:
-    """Wounds lost and models removed when ``unsaved`` attacks of ``damage`` strike the unit.
-
-    ``unsaved`` is the distribution of unsaved attacks (add two groups' distributions for split
-    fire into one unit); ``damage`` a number or dice text; the unit has ``models`` models of
-    ``wounds`` wounds; ``feel_no_pain`` the X of an X+ roll made per point of damage (Feel No
-    Pain, or Regeneration), or None. ``name`` and ``most`` are what the rule set calls the
-    damage and its largest roll (and largest wounds per model).
-    """
-    if not isinstance(unsaved, Distribution):
-        raise ValueError("casualties() takes the distribution of unsaved attacks.")
-    return Profile.of(damage, wounds, models, feel_no_pain, name, most).casualties(unsaved)
-
-
 @dataclass(frozen=True)
 class Profile:
     """Damage into a target unit: the damage dice, the unit, the per-point roll, and the
-    ways one unsaved attack costs a fresh model 0..wounds wounds (see :func:`loss_weights`)."""
+    ways one unsaved attack costs a fresh model 0..wounds wounds (see :func:`_loss_weights`)."""
 
     dice: AttackDice
     wounds: int
@@ -150,12 +135,18 @@ class Profile:
     loss_den: int
 
     @classmethod
-    def of(cls, damage, wounds, models, feel_no_pain=None, name="Damage", most=30) -> Profile:
-        dice = parse_damage(damage, name, most)
+    def of(cls, damage: AttackDice, wounds: int, models: int, feel_no_pain: int | None = None,
+           name: str = "Damage", most: int = 30) -> Profile:
+        """The profile of parsed damage dice (see :func:`parse_damage`) into ``models`` models of
+        ``wounds`` wounds; ``name`` and ``most`` are what the rule set calls the damage and its
+        largest roll (and largest wounds per model)."""
+        if not isinstance(damage, AttackDice):
+            raise ValueError(f"{name} must be parsed dice: parse_damage({damage!r:.20}) gives them.")
+        dice = parse_damage(damage, name, most)  # a range check: parsed dice are not parsed again
         check_int("Wounds per model", wounds, 1, most)
         check_int("The number of models", models, *MODELS_RANGE)
         feel_no_pain = check_score("Feel No Pain", feel_no_pain)
-        return cls(dice, wounds, models, feel_no_pain, *loss_weights(dice, feel_no_pain, wounds))
+        return cls(dice, wounds, models, feel_no_pain, *_loss_weights(dice, feel_no_pain, wounds))
 
     @property
     def one_wound_at_most(self) -> bool:
@@ -163,20 +154,26 @@ class Profile:
         return len(self.loss) <= 2
 
     def casualties(self, unsaved: Distribution) -> tuple[Distribution, Distribution]:
-        """Wounds lost and models removed, from the distribution of unsaved attacks."""
-        _check_points(unsaved.max_hits, self.dice)
+        """Wounds lost and models removed, from the distribution of unsaved attacks (add two groups'
+        distributions for split fire into one unit)."""
+        if not isinstance(unsaved, Distribution):
+            raise ValueError("casualties() takes the distribution of unsaved attacks.")
         if self.loss == (0, 1):  # every unsaved attack costs exactly one wound
             return _removed(unsaved, self.wounds, self.models)
+        self._check_work(unsaved.max_hits)
         return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models),
                         self.wounds, self.models)
 
-
-def _check_points(attacks: int, dice: AttackDice) -> None:
-    points = attacks * dice.maximum
-    if points > MAX_DAMAGE_POINTS:
-        raise ValueError(
-            f"Too much damage to work out: up to {attacks} attacks × {dice} damage is {points} "
-            f"points; the most is {MAX_DAMAGE_POINTS}.")
+    def _check_work(self, attacks: int) -> None:
+        """Refuse a state machine too big to follow: see :data:`MAX_DAMAGE_POINTS`."""
+        per_attack = len(self.loss) - 1  # the most wounds one attack can cost a model
+        points = attacks * per_attack
+        if points > MAX_DAMAGE_POINTS:
+            each = f"{self.dice} damage" + (f" into models of {self.wounds} wounds"
+                                            if per_attack < self.dice.maximum else "")
+            raise ValueError(
+                f"Too much damage to work out: up to {attacks} unsaved attacks of {each} is up to "
+                f"{points} wounds to follow; the most is {MAX_DAMAGE_POINTS}.")
 
 
 def _removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution, Distribution]:
@@ -308,8 +305,6 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
     roll, with no chain.
     """
 
-    _check_points(sum(g[0].maximum for g in groups), profile.dice)
-
     def stage(i, scale=1):
         if len(groups) == 1:
             return hits(groups[0][0], groups[0][i] * scale)
@@ -333,17 +328,12 @@ def pooled(groups, fallback: tuple[Fraction, Fraction]) -> tuple[Fraction, Fract
     stage before. Where no attack can reach the stage before, ``fallback`` (wound per hit,
     unsaved per wound) says what a hit or a wound would do.
     """
-    means = [_mean(g[0]) for g in groups]
+    means = [g[0].mean for g in groups]
     reach = [sum(n * g[i] for n, g in zip(means, groups, strict=True)) for i in (1, 2, 3)]
     attacks = sum(means)
     return (reach[0] / attacks if attacks else groups[0][1],
             reach[1] / reach[0] if reach[0] else fallback[0],
             reach[2] / reach[1] if reach[1] else fallback[1])
-
-
-def _mean(attacks) -> Fraction:
-    dice = parse_attacks(attacks)
-    return Fraction(dice.count * (dice.sides + 1), 2) + dice.bonus
 
 
 def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = "") -> list[Step]:
@@ -373,7 +363,7 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
         p = roll_chance(feel_no_pain)
         steps.append(Step("roll", f"{per_point} {feel_no_pain}+: rolled for each wound the model would lose; "
                           f"each success ({chance_text(p)}) stops that wound. It is not a save: the attack "
-                          f"still counts as unsaved.{reading}", hitting_faces=tuple(range(feel_no_pain, 7)),
+                          f"still counts as unsaved.{reading}", hitting_faces=d6_faces(feel_no_pain),
                           topic="damage"))
     loss, den = profile.loss, profile.loss_den
     kill = Fraction(loss[wounds], den) if len(loss) > wounds else Fraction(0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, gcd
+from itertools import accumulate
 from numbers import Rational
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "MAX_DICE",
     "AttackDice",
     "Distribution",
+    "d6_faces",
     "hits",
     "parse_attacks",
     "total",
@@ -146,6 +147,16 @@ def parse_attacks(attacks: int | str | AttackDice) -> AttackDice:
     return AttackDice(count, int(match[2]), int(match[3] or 0))
 
 
+def d6_faces(need: int | None) -> tuple[int, ...]:
+    """The natural results of one D6 that roll ``need`` or more, a natural 1 always failing: the one
+    rule of every X+ roll (to hit, to wound, to save, Feel No Pain). None, or more than 6, is none.
+
+    >>> d6_faces(4), d6_faces(1), d6_faces(7), d6_faces(None)
+    ((4, 5, 6), (2, 3, 4, 5, 6), (), ())
+    """
+    return () if need is None else tuple(range(max(need, 2), 7))
+
+
 def _as_chance(p: object) -> Fraction:
     """A chance from 0 to 1 as an exact fraction; a float is read as the decimal it prints as."""
     if isinstance(p, bool) or not isinstance(p, (Rational, float, str)):
@@ -156,8 +167,6 @@ def _as_chance(p: object) -> Fraction:
         raise ValueError(f"The chance to hit must be a number from 0 to 1 (got {p!r}).") from None
     if not 0 <= chance <= 1:
         raise ValueError(f"The chance to hit must be from 0 to 1 (got {chance}).")
-    if chance.denominator > 10**12:
-        raise ValueError("The chance to hit has too many digits; use a simple fraction.")
     return chance
 
 
@@ -171,7 +180,7 @@ class Distribution:
     __slots__ = ("_den", "_num")
 
     def __init__(self, numerators: tuple[int, ...], denominator: int):
-        # Internal: callers build distributions with hits(), total() or from_chances().
+        # Internal: callers build distributions with hits() or total().
         end = len(numerators)
         while end > 1 and numerators[end - 1] == 0:
             end -= 1
@@ -183,23 +192,6 @@ class Distribution:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("A Distribution cannot be changed; adding two makes a new one.")
-
-    @classmethod
-    def from_chances(cls, chances: dict[int, Fraction] | list[Fraction]) -> Distribution:
-        """A distribution from explicit chances, ``{k: P(k)}`` or a list indexed by k."""
-        items = dict(enumerate(chances)) if isinstance(chances, list) else dict(chances)
-        if not items or min(items) < 0:
-            raise ValueError("A distribution needs chances for counts 0 and up.")
-        values = [Fraction(v) for v in items.values()]
-        if any(v < 0 for v in values) or sum(values) != 1:
-            raise ValueError("The chances of a distribution must be 0 or more and add up to 1.")
-        den = 1
-        for v in values:
-            den = den * v.denominator // gcd(den, v.denominator)
-        num = [0] * (max(items) + 1)
-        for k, v in items.items():
-            num[k] = v.numerator * (den // v.denominator)
-        return cls(tuple(num), den)
 
     def __getitem__(self, k: int) -> Fraction:
         if 0 <= k < len(self._num):
@@ -224,23 +216,21 @@ class Distribution:
         """P(k or more hits)."""
         return Fraction(sum(self._num[max(k, 0):]), self._den)
 
+    def at_least_weights(self) -> tuple[tuple[int, ...], int]:
+        """The integer weights of P(at least k) for k = 0..max_hits, and their denominator: one
+        pass, and no fraction made (a chart of 1,000 bars reads them as they are)."""
+        tails = list(accumulate(reversed(self._num)))
+        return tuple(reversed(tails)), self._den
+
     def at_least_curve(self) -> tuple[Fraction, ...]:
         """P(at least k) for k = 0..max_hits, computed in one pass."""
-        out, running = [], 0
-        for n in reversed(self._num):
-            running += n
-            out.append(Fraction(running, self._den))
-        return tuple(reversed(out))
+        tails, den = self.at_least_weights()
+        return tuple(Fraction(n, den) for n in tails)
 
     @property
     def mean(self) -> Fraction:
         """The expected number of hits."""
         return Fraction(sum(k * n for k, n in enumerate(self._num)), self._den)
-
-    @property
-    def variance(self) -> Fraction:
-        second = Fraction(sum(k * k * n for k, n in enumerate(self._num)), self._den)
-        return second - self.mean**2
 
     def percentile(self, k: int) -> Fraction:
         """P(k or fewer hits): how a result of k compares with all possible results."""
@@ -322,13 +312,19 @@ def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str) -> Di
 
 
 def _binomial(n: int, a: int, miss: int) -> tuple[int, ...]:
-    """C(n, k) a^k miss^(n-k) for k = 0..n: the numerators of Binomial(n, a/(a + miss))."""
-    pow_a = [1] * (n + 1)
-    pow_miss = [1] * (n + 1)
-    for i in range(1, n + 1):
-        pow_a[i] = pow_a[i - 1] * a
-        pow_miss[i] = pow_miss[i - 1] * miss
-    return tuple(comb(n, k) * pow_a[k] * pow_miss[n - k] for k in range(n + 1))
+    """C(n, k) a^k miss^(n-k) for k = 0..n: the numerators of Binomial(n, a/(a + miss)).
+
+    Each term is the one before times (n - k) a / ((k + 1) miss), which divides exactly: a big
+    number times and over small ones, where powers of a and miss would multiply big by big.
+    """
+    if not a or not miss:
+        return (miss**n, *(0,) * n) if not a else (*(0,) * n, a**n)
+    term = miss**n
+    out = [term]
+    for k in range(n):
+        term = term * (n - k) * a // (miss * (k + 1))
+        out.append(term)
+    return tuple(out)
 
 
 def _power(poly: tuple[int, ...], count: int) -> tuple[int, ...]:

@@ -9,10 +9,10 @@ Fraction(5, 6)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
+from hitrules._steps import Step, anchor, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import (
     MODELS_RANGE,
     ChainResult,
@@ -24,7 +24,7 @@ from hitrules.damage import (
     pooled,
     roll_chance,
 )
-from hitrules.dice import AttackDice, parse_attacks
+from hitrules.dice import AttackDice, d6_faces, parse_attacks
 from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 
 __all__ = [
@@ -38,7 +38,6 @@ __all__ = [
     "Weapon",
     "armour_faces",
     "cover_check",
-    "cover_counts",
     "hit_chance",
     "required_score",
     "resolve",
@@ -79,8 +78,9 @@ UNIT_STRENGTH_RANGE = (1, 100)
 SECOND_DIE_FROM = 7
 #: From this score the shot cannot hit.
 IMPOSSIBLE_FROM = 10
-_OUR_READING = reading('Fantasy "Roll to Hit"')
-_AFTER_THE_HIT = reading("Fantasy: after the hit")
+#: The sections of docs/rules.md that hold our reading of the hit roll and of what follows it.
+_HIT_SECTION = 'Fantasy "Roll to Hit"'
+_AFTER_THE_HIT_SECTION = "Fantasy: after the hit"
 #: Modifiers beyond this cannot change the answer (the chart ends at 10+ and 2+).
 MODIFIER_RANGE = (-100, 100)
 
@@ -107,8 +107,8 @@ def roll_faces(required: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     if required >= IMPOSSIBLE_FROM:
         return (), None
     if required >= SECOND_DIE_FROM:
-        return (6,), tuple(range(required - 3, 7))
-    return tuple(range(max(required, 2), 7)), None
+        return (6,), d6_faces(required - 3)
+    return d6_faces(required), None
 
 
 def _chance(required: int) -> Fraction:
@@ -191,15 +191,6 @@ def cover_check(shooter_los: int, blocker_los: int, target_los: int) -> CoverChe
         reason = f"the LoS {target_los} target is more than twice as tall as the LoS {blocker_los} obstacle"
     return CoverCheck(shooter_los, blocker_los, target_los, taller, taller_name, counts,
                       f"2 × {blocker_los} ≥ {taller}", reason)
-
-
-def cover_counts(shooter_los: int, blocker_los: int, target_los: int) -> bool:
-    """Whether an obstacle gives cover: at least half as high as both target and shooter.
-
-    >>> cover_counts(shooter_los=3, blocker_los=1, target_los=2)
-    False
-    """
-    return cover_check(shooter_los, blocker_los, target_los).counts
 
 
 @dataclass(frozen=True)
@@ -323,7 +314,7 @@ def resolve(shot: Shot) -> ShotResult:
         running = 7 - bs - modifier
         text = f"{step.text} Now needs {running}." if step.kind == "modifier" else step.text
         # Every step shows the faces that would hit if the roll were made right after it.
-        steps.append(Step(step.kind, text, step.delta, roll_faces(running)[0], step.topic))
+        steps.append(replace(step, text=text, hitting_faces=roll_faces(running)[0]))
     required = required_score(bs, modifier)
     first = roll_faces(required)[0]
     if modifier:
@@ -360,13 +351,14 @@ def _roll_step(required: int, roll: str) -> Step:
     elif required <= 1:
         text = (f"Needs {required}, but a natural 1 always misses, so any 2+ hits. (The rules text does "
                 "not say this; it is the long-standing rule of this game family and our reading: "
-                f"{_OUR_READING}.)")
+                f"{reading(_HIT_SECTION)}.)")
+        return Step("roll", text, 0, first, anchor=anchor(_HIT_SECTION))
     else:
         text = f"Needs {required}: roll {roll} on a D6, {faces_of_six(len(first))}."
     return Step("roll", text, 0, first)
 
 
-# After the hit: wounds, saves and casualties (RULES.md §4) -----------------------------------
+# After the hit: wounds, saves and casualties (docs/rules.md § Fantasy: after the hit) ----------
 
 STRENGTH_RANGE = (1, 10)
 TOUGHNESS_RANGE = (1, 10)
@@ -398,9 +390,7 @@ def wound_score(strength: int, toughness: int) -> int | None:
 
 def wound_faces(score: int | None, modifier: int = 0) -> tuple[int, ...]:
     """The natural D6 results that wound: roll + modifier reaches the score, a natural 1 fails."""
-    if score is None:
-        return ()
-    return tuple(face for face in range(2, 7) if face + modifier >= score)
+    return () if score is None else d6_faces(score - modifier)
 
 
 def wound_chance(strength: int, toughness: int, modifier: int = 0) -> Fraction:
@@ -416,9 +406,7 @@ def wound_chance(strength: int, toughness: int, modifier: int = 0) -> Fraction:
 
 def armour_faces(armour: int | None, ap: int) -> tuple[int, ...]:
     """The natural D6 results that pass the armour save: ``armour - AP`` or more, never a 1."""
-    if armour is None:
-        return ()
-    return tuple(face for face in range(2, 7) if face >= armour - ap)
+    return () if armour is None else d6_faces(armour - ap)
 
 
 def _check_saves(armour, ap, ward):
@@ -444,15 +432,16 @@ class Weapon:
 
     strength: int
     ap: int = 0
-    multiple_wounds: str = "1"
+    #: Parsed dice; text such as ``"D3"`` is parsed once, here.
+    multiple_wounds: AttackDice | str = "1"
     poisoned: bool = False
     armour_bane: int = 0
 
     def __post_init__(self) -> None:
         check_int("Strength", self.strength, *STRENGTH_RANGE)
         check_int("AP", self.ap, *AP_RANGE)
-        dice = parse_damage(self.multiple_wounds, "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
-        object.__setattr__(self, "multiple_wounds", str(dice))
+        object.__setattr__(self, "multiple_wounds",
+                           parse_damage(self.multiple_wounds, "Multiple Wounds", MULTIPLE_WOUNDS_MOST))
         if not isinstance(self.poisoned, bool):
             raise ValueError(f"poisoned must be True or False (got {self.poisoned!r}).")
         check_int("Armour Bane", self.armour_bane, *ARMOUR_BANE_RANGE)
@@ -510,12 +499,14 @@ def shoot_split(groups, weapon: Weapon, target: Target) -> ChainResult:
                          "Multiple Wounds", MULTIPLE_WOUNDS_MOST)
     score = wound_score(weapon.strength, target.toughness)
     fallback = (Fraction(len(wound_faces(score)), 6), _unsaved_after(wound_faces(score), weapon, target))
-    steps = [*_wound_steps(weapon, target, score, results), *_save_steps(weapon, target),
+    stage_chances = pooled(chances, fallback)
+    steps = [*_wound_steps(weapon, target, score, results, stage_chances[1]),
+             *_save_steps(weapon, target, stage_chances[2]),
              *damage_steps(profile, what="Multiple Wounds", per_point="Regeneration",
                            reading=" (Reading: the 2024 book took Regeneration as a save, like a ward; the "
                                    "current rules index rolls it per Wound lost, and so do we.)")]
     hit = results[0] if len(results) == 1 else tuple(results)
-    return chain(hit, chances, profile, pooled(chances, fallback), steps)
+    return chain(hit, chances, profile, stage_chances, steps)
 
 
 def _poison_can_apply(hit: ShotResult) -> bool:
@@ -549,13 +540,15 @@ def _per_shot(hit: ShotResult, weapon: Weapon, target: Target) -> tuple[Fraction
     return hit.probability, wound, unsaved
 
 
-def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[ShotResult]):
+def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[ShotResult], chance: Fraction):
+    """The wound roll, step by step; ``chance`` is the engine's chance to wound per hit (poisoned
+    natural 6s included)."""
     s, t = weapon.strength, target.toughness
     d = s - t
     faces = wound_faces(score)
     yield Step("note", "The rules text stops at the hit. Wounds, saves and casualties follow the current "
                "rules index of the published game it is modelled on: a reading, not a quote "
-               f"({_AFTER_THE_HIT}).", topic="wound")
+               f"({reading(_AFTER_THE_HIT_SECTION)}).", topic="wound", anchor=anchor(_AFTER_THE_HIT_SECTION))
     if score is None:
         yield Step("base", f"Strength {s} against Toughness {t}: S - T = {d}, -6 or less, so the target is too "
                    "tough to wound: no roll is made.", topic="wound")
@@ -576,12 +569,15 @@ def _wound_steps(weapon: Weapon, target: Target, score: int | None, hits_: list[
         else:
             yield Step("skipped", "Poisoned Attacks: never applies to a shot that needs the 7+ chart, hits "
                        "automatically, or cannot hit.", topic="wound")
-    yield Step("chance", f"Chance to wound per hit: {Fraction(len(faces), 6)}"
-               + (" (more for poisoned natural 6s)." if weapon.poisoned and score is not None else "."),
-               topic="wound")
+    plain = Fraction(len(faces), 6)
+    yield Step("chance", f"Chance to wound per hit: {chance_text(chance)}."
+               + (f" A hit that is not a poisoned natural 6 wounds with {chance_text(plain)}; the poisoned "
+                  "ones raise it." if chance != plain else ""), topic="wound")
 
 
-def _save_steps(weapon: Weapon, target: Target):
+def _save_steps(weapon: Weapon, target: Target, unsaved: Fraction):
+    """The saves, step by step; ``unsaved`` is the engine's chance that a wound goes unsaved
+    (Armour Bane and poisoned wounds included)."""
     armour, ap, ward = target.armour, weapon.ap, target.ward
     faces = armour_faces(armour, ap)
     if armour is None:
@@ -601,13 +597,18 @@ def _save_steps(weapon: Weapon, target: Target):
                    delta=-weapon.armour_bane, hitting_faces=bane_faces, topic="save")
     if ward is not None:
         yield Step("roll", f"Ward save {ward}+: taken only when the armour save fails or cannot be made. AP never "
-                   "modifies it; a natural 1 always fails.", hitting_faces=tuple(range(ward, 7)), topic="save")
-    unsaved = 1 - save_chance(armour, ap, ward)
-    yield Step("chance", f"Chance a wound goes unsaved: {chance_text(unsaved)}"
-               + (", less when Armour Bane applies." if weapon.armour_bane and armour else "."), topic="save")
+                   "modifies it; a natural 1 always fails.", hitting_faces=d6_faces(ward), topic="save")
+    ordinary = 1 - save_chance(armour, ap, ward)
+    yield Step("chance", f"Chance a wound goes unsaved: {chance_text(unsaved)}."
+               + (f" A wound from any roll but a natural 6 goes unsaved with {chance_text(ordinary)}; Armour Bane "
+                  "makes a natural 6 more likely to go unsaved, which raises it." if unsaved != ordinary else ""),
+               topic="save")
 
 
-# A whole unit: several profiles into one target (RULES.md §6) -------------------------------------
+# A whole unit: several profiles into one target (docs/rules.md) ----------------------------------
+
+_UNIT_SECTION = "A whole unit: several weapons into one target"
+
 
 @dataclass(frozen=True)
 class Group:
@@ -652,5 +653,6 @@ def shoot_unit(groups, target: Target) -> UnitResult:
         why.append(Step("note", "The rules index's FAQ (General Principles) applies a unit's unsaved wounds one model "
                         "at a time, those with Multiple Wounds before single wounds: so "
                         f"{', '.join(names[i] for i in multiple)} first, then the others as listed. Only the "
-                        f"Multiple Wounds groups may be reordered (a reading: {_AFTER_THE_HIT}).", topic="order"))
+                        f"Multiple Wounds groups may be reordered (a reading: {reading(_UNIT_SECTION)}).",
+                        topic="order", anchor=anchor(_UNIT_SECTION)))
     return resolve_unit(alone, order, len(multiple), names, why)

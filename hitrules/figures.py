@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from hitrules import compare, fantasy, ninth, profiles
-from hitrules._steps import chance_text, fraction_text, ratio_text
+from hitrules._steps import chance_text, fraction_text, number_text, ratio_text
 from hitrules.dice import Distribution
 
 __all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
@@ -61,33 +61,36 @@ def shown_range(dist: Distribution) -> range:
     return range(low, high + 1)
 
 
-def _exactly_and_at_least(dist: Distribution, ks: range) -> tuple[list[int], list[int], int]:
-    """The weights of exactly k and of at least k for each count in ``ks``, over their denominator."""
+def _exactly_and_at_least(dist: Distribution, ks: range) -> tuple[list[int], int, list[Fraction]]:
+    """The weights of exactly k for each count in ``ks`` over their denominator (whole numbers: no
+    gcd of long numbers), and the chance of at least k (the distribution's own curve)."""
     nums, den = dist.weights
-    tails, running = [0] * len(nums), 0
-    for k in range(len(nums) - 1, -1, -1):
-        running += nums[k]
-        tails[k] = running
-    return [nums[k] for k in ks], [tails[k] for k in ks], den
+    tail = dist.at_least_curve()
+    return [nums[k] for k in ks], den, [tail[k] for k in ks]
+
+
+def _percent_column(chances) -> list[str]:
+    """A table's percentage column: each chance times 100, to four decimals."""
+    return [number_text(100 * p.numerator, 4, over=p.denominator) for p in chances]
 
 
 def distribution_table(dist: Distribution, unit: str = "hits") -> pd.DataFrame:
     """One row per count (of hits, or ``unit``): exact and percentage chances of exactly k and at least k."""
     ks = shown_range(dist)
-    exactly, tail, den = _exactly_and_at_least(dist, ks)
+    exactly, den, tail = _exactly_and_at_least(dist, ks)
     return pd.DataFrame({
         unit: list(ks),
         "exactly (fraction)": [str(Fraction(n, den)) for n in exactly],
-        "exactly (%)": [round(n / den * 100, 4) for n in exactly],
-        "at least (fraction)": [str(Fraction(n, den)) for n in tail],
-        "at least (%)": [round(n / den * 100, 4) for n in tail],
+        "exactly (%)": [number_text(100 * n, 4, over=den) for n in exactly],
+        "at least (fraction)": [str(p) for p in tail],
+        "at least (%)": _percent_column(tail),
     })
 
 
 def distribution_figure(dist: Distribution, title: str = "Number of hits", unit: str = "hits") -> go.Figure:
     """Bars for P(exactly k hits) and a line for P(at least k hits), with exact hover text (or k of ``unit``)."""
     ks = shown_range(dist)
-    exactly, tail, den = _exactly_and_at_least(dist, ks)
+    exactly, den, tail = _exactly_and_at_least(dist, ks)
     fig = FrozenFigure()
     fig.add_bar(
         x=list(ks), y=[n / den for n in exactly], name="exactly k", marker_color=PALETTE[0],
@@ -95,8 +98,8 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
         hovertemplate=f"exactly %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.add_scatter(
-        x=list(ks), y=[n / den for n in tail], name="at least k", mode="lines+markers",
-        line={"color": PALETTE[1], "shape": "hv"}, customdata=[ratio_text(n, den) for n in tail],
+        x=list(ks), y=[float(p) for p in tail], name="at least k", mode="lines+markers",
+        line={"color": PALETTE[1], "shape": "hv"}, customdata=[chance_text(p) for p in tail],
         hovertemplate=f"at least %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.update_layout(
@@ -109,29 +112,35 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
     return fig
 
 
-def chain_stages(chain, attacks: Fraction) -> tuple[tuple[str, Fraction], ...]:
-    """The expected number at each stage of the whole attack, from ``attacks`` (expected) to the models removed."""
-    return (("attacks", Fraction(attacks)),
-            ("hits", chain.hits.mean), ("wounds", chain.wounds.mean), ("unsaved", chain.unsaved.mean),
-            ("wounds lost", chain.wounds_lost.mean), ("models removed", chain.models_removed.mean))
+def chain_stages(chain, attacks: Fraction) -> tuple[tuple[str, Fraction, str], ...]:
+    """The expected number at each stage of the whole attack, from ``attacks`` (expected) to the
+    models removed, each with what it counts: the attacks that get through each roll, then the
+    Wounds they cost and the models removed."""
+    return (("attacks", Fraction(attacks), "attacks"), ("hits", chain.hits.mean, "attacks"),
+            ("wounds", chain.wounds.mean, "attacks"), ("unsaved", chain.unsaved.mean, "attacks"),
+            ("wounds lost", chain.wounds_lost.mean, "Wounds"), ("models removed", chain.models_removed.mean, "models"))
 
 
 def chain_figure(chain, attacks) -> go.Figure:
-    """A funnel of the expected number at each stage of the attack, exact in the hover text."""
-    stages = chain_stages(chain, attacks)
+    """A funnel of the attacks that get through each roll, on average, exact in the hover text. The
+    Wounds lost and models removed count something else, so they are the page's numbers and the
+    chart of models removed, not bars of this funnel (with Multiple Wounds it would widen again)."""
+    stages = [stage for stage in chain_stages(chain, attacks) if stage[2] == "attacks"]
     fig = FrozenFigure(go.Funnel(
-        y=[name for name, _ in stages], x=[float(v) for _, v in stages], marker_color=PALETTE[: len(stages)],
-        texttemplate="%{x:.2f}", customdata=[fraction_text(v) for _, v in stages],
-        hovertemplate="%{y}: %{x:.2f} expected (exactly %{customdata})<extra></extra>"))
-    fig.update_layout(title="The whole attack, on average", height=300, margin=MARGIN)
+        y=[name for name, *_ in stages], x=[float(v) for _, v, _ in stages], marker_color=PALETTE[: len(stages)],
+        text=[number_text(v) for _, v, _ in stages], texttemplate="%{text}",
+        customdata=[fraction_text(v) for _, v, _ in stages],
+        hovertemplate="%{y}: %{text} attacks expected (exactly %{customdata})<extra></extra>"))
+    fig.update_layout(title="The attacks that get through, on average", height=260, margin=MARGIN)
     return fig
 
 
 def chain_table(chain, attacks) -> pd.DataFrame:
-    """The funnel's numbers: the expected number at each stage, exact and rounded."""
+    """Every stage's expected number, exact and rounded, and what it counts."""
     stages = chain_stages(chain, attacks)
-    return pd.DataFrame({"stage": [n for n, _ in stages], "expected (fraction)": [str(v) for _, v in stages],
-                         "expected": [round(float(v), 4) for _, v in stages]})
+    return pd.DataFrame({"stage": [n for n, *_ in stages], "counts": [unit for *_, unit in stages],
+                         "expected (fraction)": [str(v) for _, v, _ in stages],
+                         "expected": [number_text(v, 4) for _, v, _ in stages]})
 
 
 def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go.Figure:
@@ -338,13 +347,14 @@ def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int, skill:
 
 def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
     """The running hit rate of a sequence of rolls, converging on the exact chance."""
-    rate, hits = [], 0
+    rate, shown, hits = [], [], 0
     for n, hit in enumerate(outcomes, start=1):
         hits += hit
         rate.append(hits / n)
+        shown.append(f"{number_text(100 * hits, 1, over=n)}%")
     fig = FrozenFigure(go.Scatter(x=list(range(1, len(rate) + 1)), y=rate, mode="lines", name="your hit rate",
-                                  line={"color": PALETTE[0]},
-                                  hovertemplate="after %{x} rolls: %{y:.1%}<extra></extra>"))
+                                  line={"color": PALETTE[0]}, customdata=shown,
+                                  hovertemplate="after %{x} rolls: %{customdata}<extra></extra>"))
     fig.add_hline(y=float(p), line_dash="dash", line_color=PALETTE[1],
                   annotation_text=f"exact chance {chance_text(p)}")
     fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
@@ -379,7 +389,8 @@ def cover_figure(check: fantasy.CoverCheck) -> go.Figure:
     ))
     half = check.taller / 2
     fig.add_shape(type="line", x0=0.6, x1=1.4, y0=half, y1=half, line={"color": "#111111", "width": 3, "dash": "dash"})
-    fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half:g}", showarrow=False,
+    half_text = number_text(Fraction(check.taller, 2), check.taller % 2)  # 1.5, or 2 for a whole half
+    fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half_text}", showarrow=False,
                        yshift=14, bgcolor="rgba(255,255,255,0.85)", font={"size": 14, "color": "#111111"})
     fig.update_layout(
         title={"text": f"<b>{'✓' if counts else '✗'} {check.headline}</b><br>{check.working}",
@@ -524,7 +535,7 @@ def weapons_table(duel: compare.WeaponDuel) -> pd.DataFrame:
         tail = removed.at_least_curve()
         data[f"{letter} exactly (fraction)"] = [str(removed[k]) for k in ks]
         data[f"{letter} at least (fraction)"] = [str(tail[k] if k < len(tail) else 0) for k in ks]
-        data[f"{letter} at least (%)"] = [round(float(tail[k] if k < len(tail) else 0) * 100, 4) for k in ks]
+        data[f"{letter} at least (%)"] = _percent_column(Fraction(tail[k] if k < len(tail) else 0) for k in ks)
     return pd.DataFrame(data)
 
 
@@ -536,9 +547,10 @@ def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], ord
         x=[*(float(shares[i]) for i in order), float(sum(shares, Fraction(0)))],
         measure=[*("relative" for _ in order), "absolute"],
         customdata=[*(fraction_text(shares[i]) for i in order), fraction_text(sum(shares, Fraction(0)))],
-        texttemplate="%{x:.2f}", textposition="outside",
+        text=[*(number_text(shares[i]) for i in order), number_text(sum(shares, Fraction(0)))],
+        texttemplate="%{text}", textposition="outside",
         increasing={"marker": {"color": PALETTE[0]}}, totals={"marker": {"color": PALETTE[2]}},
-        hovertemplate="%{y}: %{x:.2f} models on average (exactly %{customdata})<extra></extra>"))
+        hovertemplate="%{y}: %{text} models on average (exactly %{customdata})<extra></extra>"))
     fig.update_layout(title="Each profile's share of the models removed", xaxis_title="models removed, on average",
                       yaxis_autorange="reversed", height=120 + 40 * (len(order) + 1), margin=MARGIN)
     return fig

@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules._steps import Step, chance_text, check_choice, check_int, faces_of_six, reading
+from hitrules._steps import Step, anchor, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
-from hitrules.dice import AttackDice, parse_attacks
+from hitrules.dice import AttackDice, d6_faces, parse_attacks
 from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 
 __all__ = [
@@ -67,8 +67,9 @@ MAX_MODIFIERS = 20
 MODIFIER_RANGE = (-200, 200)
 
 
-_EIGHTH_READING = reading("8th-edition variant and the Leman Russ")
-_AFTER_THE_HIT = reading("9th and 8th edition: after the hit")
+#: The sections of docs/rules.md that hold our reading of the 8th edition and of what follows the hit.
+_EIGHTH_SECTION = "8th-edition variant and the Leman Russ"
+_AFTER_THE_HIT_SECTION = "9th and 8th edition: after the hit"
 
 
 def _check_edition(edition: object) -> int:
@@ -112,11 +113,8 @@ def hitting_faces(skill: int, net: int, *, overwatch: bool = False, edition: int
     """The natural D6 results that hit, given the skill X of "X+" and the net modifier."""
     if overwatch:
         return (6,)
-    faces = []
-    for face in range(2, 7):  # an unmodified 1 always fails, in both editions
-        if face + net >= skill or (face == 6 and edition == 9):
-            faces.append(face)
-    return tuple(faces)
+    faces = d6_faces(skill - net)  # an unmodified 1 always fails, in both editions
+    return faces or ((6,) if edition == 9 else ())  # 9th: an unmodified 6 always succeeds
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -367,15 +365,19 @@ def _modifier_steps(attack: Attack, net: int):
     if not mods:
         return
     listed = ", ".join(f"{m:+d}" for m in mods)
-    # The faces at every step follow the attack's edition, the 9th-edition cap included.
-    faces = hitting_faces(attack.skill, net, edition=attack.edition)
+    # The faces at every step follow the attack's edition, the 9th-edition cap and Overwatch included.
+    faces = hitting_faces(attack.skill, net, overwatch=attack.overwatch, edition=attack.edition)
+    if attack.overwatch:
+        yield Step("skipped", f"Hit modifiers {listed}: total {raw:+d}, but in Overwatch only an unmodified 6 "
+                   "hits, so no modifier changes the roll.", 0, faces)
+        return
     yield Step("modifier", f"Hit modifiers {listed}: total {raw:+d}.", raw, faces)
     if attack.edition == 9 and net != raw:
         yield Step("cap", f"A hit roll can never be modified by more than -1 or +1, so {raw:+d} "
                    f"becomes {net:+d}.", net - raw, faces)
     elif attack.edition == 8 and raw not in (-1, 0, 1):
         yield Step("note", f"8th edition does not cap hit modifiers: {raw:+d} applies in full "
-                   f"(our reading: {_EIGHTH_READING}).", 0, faces)
+                   f"(our reading: {reading(_EIGHTH_SECTION)}).", 0, faces, anchor=anchor(_EIGHTH_SECTION))
 
 
 def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
@@ -386,7 +388,7 @@ def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
     edition_rule = ("An unmodified 6 always hits and an unmodified 1 always fails."
                     if attack.edition == 9 else
                     "8th edition: an unmodified 1 always fails, and there is no automatic hit on a 6 "
-                    f"(our reading: {_EIGHTH_READING}).")
+                    f"(our reading: {reading(_EIGHTH_SECTION)}).")
     if not faces:
         text = f"Roll + ({net:+d}) must reach {attack.skill}: no D6 result can. {edition_rule}"
     elif target > 6:
@@ -397,7 +399,7 @@ def _roll_step(attack: Attack, net: int, faces: tuple[int, ...]) -> Step:
     else:
         text = (f"Roll + ({net:+d}) must reach {attack.skill}: natural {faces[0]}+ hits, "
                 f"{faces_of_six(len(faces))}. {edition_rule}")
-    return Step("roll", text, 0, faces)
+    return Step("roll", text, 0, faces, anchor=anchor(_EIGHTH_SECTION) if attack.edition == 8 else "")
 
 
 def _reroll_step(reroll: str, first: Fraction, probability: Fraction, faces: tuple[int, ...]) -> Step:
@@ -410,7 +412,7 @@ def _reroll_step(reroll: str, first: Fraction, probability: Fraction, faces: tup
     return Step("reroll", text, 0, faces)
 
 
-# After the hit: wounds, saves and damage (RULES.md §5) ----------------------------------------
+# After the hit: wounds, saves and damage (docs/rules.md § 9th and 8th edition: after the hit) --
 
 STRENGTH_RANGE = (1, 20)
 TOUGHNESS_RANGE = (1, 20)
@@ -470,7 +472,8 @@ def save_faces(save: int | None = None, ap: int = 0, invulnerable: int | None = 
     if not options:
         return (), ""
     need, which = min(options)
-    return tuple(range(max(need, 2), 7)), which if need <= 6 else ""
+    faces = d6_faces(need)
+    return faces, which if faces else ""
 
 
 def save_chance(save: int | None = None, ap: int = 0, invulnerable: int | None = None,
@@ -499,14 +502,15 @@ class Weapon:
 
     strength: int
     ap: int = 0
-    damage: str = "1"
+    #: Parsed dice; text such as ``"D6"`` is parsed once, here.
+    damage: AttackDice | str = "1"
     wound_modifiers: tuple[int, ...] = ()
     wound_reroll: str = "none"
 
     def __post_init__(self) -> None:
         check_int("Strength", self.strength, *STRENGTH_RANGE)
         check_int("AP", self.ap, *AP_RANGE)
-        object.__setattr__(self, "damage", str(parse_damage(self.damage, "Damage", DAMAGE_MOST)))
+        object.__setattr__(self, "damage", parse_damage(self.damage, "Damage", DAMAGE_MOST))
         object.__setattr__(self, "wound_modifiers", _checked_modifiers(self.wound_modifiers, "wound modifiers"))
         check_choice("wound re-roll", self.wound_reroll, REROLLS)
 
@@ -572,7 +576,8 @@ def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tu
            4: f"S {s} equals T {t}", 5: f"S {s} is less than T {t} but more than half of it",
            6: f"S {s} is half of T {t} or less"}[score]
     yield Step("note", f"The rules text stops at the hit roll; the wound roll, saves and damage follow the "
-               f"{edition}th edition core rules ({_AFTER_THE_HIT}).", topic="wound")
+               f"{edition}th edition core rules ({reading(_AFTER_THE_HIT_SECTION)}).", topic="wound",
+               anchor=anchor(_AFTER_THE_HIT_SECTION))
     yield Step("base", f"Strength {s} against Toughness {t}: {why}, so {score}+ to wound.",
                hitting_faces=hitting_faces(score, 0, edition=edition), topic="wound")
     mods = weapon.wound_modifiers
@@ -580,7 +585,7 @@ def _wound_steps(weapon: Weapon, target: Target, score: int, net: int, faces: tu
     if mods:
         listed = ", ".join(f"{m:+d}" for m in mods)
         yield Step("modifier", f"Wound modifiers {listed}: total {raw:+d}.", delta=raw,
-                   hitting_faces=hitting_faces(score, raw, edition=8), topic="wound")
+                   hitting_faces=hitting_faces(score, raw, edition=edition), topic="wound")
         if edition == 9 and net != raw:
             yield Step("cap", f"9th edition: a wound roll is never modified by more than -1 or +1, so {raw:+d} "
                        f"becomes {net:+d}.", delta=net - raw, hitting_faces=faces, topic="wound")
@@ -611,6 +616,9 @@ def _save_steps(weapon: Weapon, target: Target, ranged: bool):
                    topic="save")
     if save is None:
         yield Step("base", "No armour save.", topic="save")
+        if cover:
+            yield Step("skipped", "Light cover adds 1 to an armour save, and this model has none: it changes "
+                       "nothing (it never improves an invulnerable save).", topic="save")
     else:
         need = save - ap - int(cover)
         parts = [f"Save {save}+"] + ([f"AP {ap}"] if ap else []) + (["Light cover +1"] if cover else [])
@@ -629,7 +637,7 @@ def _save_steps(weapon: Weapon, target: Target, ranged: bool):
                topic="save")
 
 
-# A whole unit: several profiles into one target (RULES.md §6) -------------------------------------
+# A whole unit: several profiles into one target (docs/rules.md) ----------------------------------
 
 @dataclass(frozen=True)
 class Group:

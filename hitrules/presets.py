@@ -1,16 +1,15 @@
 """Unit presets, kept as data in ``presets.json`` so a new one needs no code.
 
 A preset has a degrading profile (wounds left → skill X+), weapons with their attacks (and,
-for the stages after the hit, their Strength, AP and Damage), optionally a rule that lets
-turret weapons fire twice, and optionally its profile as a target.
+for the stages after the hit, their Strength, AP and Damage), and optionally a rule that lets
+turret weapons fire twice.
 
 >>> lr = PRESETS["leman_russ"]
 >>> lr.skill(wounds_left=5), lr.attacks("Battle cannon (turret)", fires_twice=True)
 (5, '2D6')
->>> lr.weapon_profile("Lascannon (hull)")
-Weapon(strength=9, ap=-3, damage='D6', wound_modifiers=(), wound_reroll='none')
->>> lr.target().toughness, lr.target().save, lr.target().wounds
-(8, 3, 12)
+>>> lascannon = lr.weapon_profile("Lascannon (hull)")
+>>> lascannon.strength, lascannon.ap, str(lascannon.damage)
+(9, -3, 'D6')
 """
 
 from __future__ import annotations
@@ -38,8 +37,6 @@ class Preset:
     turret_twice: dict | None
     #: (name, Strength, AP, Damage) of each weapon that has them, for the stages after the hit.
     weapon_stats: tuple[tuple[str, int, int, str], ...] = ()
-    #: The preset as a target: Toughness, Save, wounds and models (empty if it has none).
-    target_stats: tuple[tuple[str, int], ...] = ()
 
     def skill(self, wounds_left: int) -> int:
         """The skill X+ for this many wounds left."""
@@ -58,12 +55,6 @@ class Preset:
         check_choice("weapon", weapon, tuple(name for name, *_ in self.weapon_stats))
         _, strength, ap, damage = next(w for w in self.weapon_stats if w[0] == weapon)
         return ninth.Weapon(strength, ap, damage)
-
-    def target(self, **changes) -> ninth.Target:
-        """The preset as a target; ``changes`` override fields (e.g. ``cover=True``)."""
-        if not self.target_stats:
-            raise ValueError(f"{self.name} has no target profile.")
-        return ninth.Target(**{**dict(self.target_stats), **changes})
 
     def attacks(self, weapon: str, fires_twice: bool = False) -> str:
         """The weapon's attacks as dice text; a turret weapon that fires twice rolls twice."""
@@ -92,7 +83,6 @@ def _load() -> dict[str, Preset]:
             turret_twice=p.get("turret_twice"),
             weapon_stats=tuple((w["name"], w["strength"], w["ap"], w["damage"]) for w in p["weapons"]
                                if "strength" in w),
-            target_stats=tuple(p.get("target", {}).items()),
         )
         for key, p in raw.items()
     }

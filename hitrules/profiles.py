@@ -30,7 +30,7 @@ from hitrules.presets import PRESETS
 from hitrules.unit import MAX_GROUPS, UnitResult
 
 __all__ = ["COLUMNS", "DEFAULTS", "KINDS", "MAX_ADDED", "Unit", "at_least", "order_text", "page_unit", "parse_order",
-           "preset_groups", "read_rows", "row_groups", "rows_text", "typed_row", "unit_answer"]
+           "preset_groups", "read_rows", "rows_text", "typed_row", "unit_answer"]
 
 #: The weapons a player may add to the page's own (a unit has 6 profiles at most).
 MAX_ADDED = MAX_GROUPS - 1
@@ -107,7 +107,7 @@ def read_rows(ruleset: str, text: str) -> tuple[tuple[tuple, ...], tuple[str, ..
             row = tuple(read(cell) if cell.strip() else default for read, cell, default in
                         zip(_READERS[ruleset], cells + [""] * (len(COLUMNS[ruleset]) - len(cells)),
                             DEFAULTS[ruleset], strict=True))
-            row_groups(ruleset, (row,), _PROBE[ruleset])
+            _row_groups(ruleset, (row,), _PROBE[ruleset])
         except ValueError as error:
             problems.append(f"{_label(n, name)}: {error}")
             continue
@@ -143,7 +143,7 @@ def order_text(order: tuple[int, ...]) -> str:
 _PROBE = {"ninth": ninth.Attack(3), "fantasy": fantasy.Shot(3)}
 
 
-def row_groups(ruleset: str, rows, hit, first: int = 2) -> tuple:
+def _row_groups(ruleset: str, rows, hit, first: int = 2) -> tuple:
     """The Groups of the added weapons, numbered from ``first`` where they have no name. ``hit`` is
     the page's own profile's hit part: a 9th-edition Attack (for its edition) or a fantasy Shot
     (its conditions are the unit's; the group has its own BS and cover). A bad cell raises a
@@ -184,7 +184,7 @@ def page_unit(ruleset: str, own: tuple, rows, order: tuple[int, ...], target) ->
     hit = own[0].attack if ruleset == "ninth" else own[0].shot
     for n, row in enumerate(rows, start=1):
         try:
-            groups.extend(row_groups(ruleset, (row,), hit, len(own) + n))
+            groups.extend(_row_groups(ruleset, (row,), hit, len(own) + n))
         except ValueError as error:
             problems.append(f"{_label(n, row[0])}: {error}")
             groups.append(None)

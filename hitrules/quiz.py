@@ -19,7 +19,7 @@ from fractions import Fraction
 from hitrules import compare, fantasy, ninth
 from hitrules._steps import Step, chance_text, check_choice, check_int
 
-__all__ = ["TOPICS", "Question", "describe_attack", "describe_shot", "question"]
+__all__ = ["TOPICS", "Question", "question"]
 
 MAX_SEED = 999_999
 MAX_QUESTION = 1000
@@ -60,7 +60,7 @@ class Question:
         return roll == self.correct_roll, chance == self.correct_chance
 
 
-def describe_shot(shot: fantasy.Shot) -> str:
+def _describe_shot(shot: fantasy.Shot) -> str:
     """A fantasy situation in a player's words."""
     parts = [f"A BS {shot.ballistic_skill} unit shoots"]
     if shot.moved:
@@ -79,7 +79,7 @@ def describe_shot(shot: fantasy.Shot) -> str:
     return " ".join(parts) + "."
 
 
-def describe_attack(attack: ninth.Attack) -> str:
+def _describe_attack(attack: ninth.Attack) -> str:
     """A 9th-edition situation in a player's words."""
     kind = "melee" if attack.melee else "ranged"
     text = f"A {kind} attack hitting on {attack.skill}+ ({attack.edition}th edition)"
@@ -97,7 +97,7 @@ def _fantasy(rng: random.Random):
         cover=rng.choice(("none", "none", "soft", "hard")),
         special_rules=tuple(r for r in fantasy.SPECIAL_RULES if rng.random() < 0.12),
     )
-    return describe_shot(shot), fantasy.resolve(shot)
+    return _describe_shot(shot), fantasy.resolve(shot)
 
 
 def _ninth(rng: random.Random):
@@ -105,7 +105,7 @@ def _ninth(rng: random.Random):
         rng.randint(2, 6), tuple(rng.choice((-1, -1, +1)) for _ in range(rng.choice((0, 1, 1, 2, 3)))),
         melee=rng.random() < 0.3, reroll=rng.choice(("none", "none", "ones", "failed")),
     )
-    return describe_attack(attack), ninth.resolve(attack)
+    return _describe_attack(attack), ninth.resolve(attack)
 
 
 def question(seed: int, number: int, topic: str = "hit") -> Question:

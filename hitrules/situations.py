@@ -23,17 +23,19 @@ from fractions import Fraction
 from functools import lru_cache
 
 from hitrules import compare, dice, fantasy, ninth
-from hitrules._steps import Step
+from hitrules._steps import Step, count_text
 from hitrules.damage import ChainResult
 from hitrules.presets import PRESETS
 
 __all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", "NinthAnswer", "NinthSituation",
-           "Overwatch", "UnitPreset", "answer", "expected_attacks", "explore_values", "fantasy_situation",
+           "Overwatch", "UnitPreset", "answer", "chain", "expected_attacks", "explore_values", "fantasy_situation",
            "fantasy_values", "learn_situation", "learn_values", "ninth_situation", "ninth_values"]
 
-#: How many answers the process keeps (least recently used first out). The largest answer,
-#: 1,000 shots, holds about half a MB of exact numerators; a typical one a few kB. So the cache
-#: stays under about 35 MB in the worst case (bench/cache_memory.py), and a few MB in practice.
+#: How many answers the process keeps (least recently used first out), of the hit roll and,
+#: apart, of the stages after it (:func:`chain`): the same situations, split in two caches as they
+#: were one answer before. The largest hit answer, 1,000 shots, holds about half a MB of exact
+#: numerators; a typical one a few kB. So the cache stays under about 35 MB in the worst case
+#: (bench/cache_memory.py), and a few MB in practice.
 ANSWERS_KEPT = 64
 _CONDITION_FLAGS = {"moved": "moved", "close": "within_4_inches", "stand": "stand_and_shoot",
                     "lone": "target_is_lone_model", "auto": "automatic"}
@@ -276,9 +278,10 @@ class FantasyGroup:
 
 @dataclass(frozen=True)
 class FantasyAnswer:
+    """The hit roll of every group, and the unit's hits."""
+
     groups: tuple[FantasyGroup, ...]
     distribution: dice.Distribution
-    chain: ChainResult | None = None
 
     @property
     def main(self) -> fantasy.ShotResult:
@@ -292,7 +295,6 @@ class NinthAnswer:
     distribution: dice.Distribution
     verdict: ninth.OverwatchVerdict | None
     notes: tuple[Step, ...]
-    chain: ChainResult | None = None
 
 
 def _preset_notes(preset: UnitPreset, attacks: dice.AttackDice) -> tuple[Step, ...]:
@@ -302,24 +304,36 @@ def _preset_notes(preset: UnitPreset, attacks: dice.AttackDice) -> tuple[Step, .
                           f"({unit.edition}th edition profile).")]
     if str(attacks) != unit.attacks(weapon):  # the weapon fires twice
         twice = unit.turret_twice
-        notes.append(Step("note", f"{twice['name']}: {twice['text']} {weapon}: {attacks} shots."))
+        notes.append(Step("note", f"{twice['name']}: {twice['text']} {weapon}: {count_text(attacks, 'shot')}."))
     else:
-        notes.append(Step("note", f"{weapon}: {attacks} shots."))
+        notes.append(Step("note", f"{weapon}: {count_text(attacks, 'shot')}."))
     return tuple(notes)
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)
 def answer(sit: FantasySituation | NinthSituation) -> FantasyAnswer | NinthAnswer:
-    """Everything a calculator shows for a situation, once per situation for every user."""
+    """The hit roll a calculator shows for a situation, once per situation for every user. The
+    stages after the hit are :func:`chain`'s, worked out apart, so that a refusal there never
+    hides the hit."""
     if isinstance(sit, NinthSituation):
         verdict = sit.overwatch.verdict() if sit.overwatch else None
         result = ninth.resolve(sit.attack, verdict)
         notes = _preset_notes(sit.preset, sit.attacks) if sit.preset else ()
-        chain = sit.weapon and ninth.attack_outcome(sit.attack, sit.attacks, sit.weapon, sit.target, verdict=verdict)
-        return NinthAnswer(sit.attacks, result, dice.hits(sit.attacks, result.probability), verdict, notes, chain)
+        return NinthAnswer(sit.attacks, result, dice.hits(sit.attacks, result.probability), verdict, notes)
     named = len(sit.groups) > 1
     groups = tuple(FantasyGroup(f"Group {n}" if named else "The unit", shots, result := fantasy.resolve(shot),
                                 dice.hits(shots, result.probability))
                    for n, (shot, shots) in enumerate(sit.groups, start=1))
-    chain = sit.weapon and fantasy.shoot_split(sit.groups, sit.weapon, sit.target)
-    return FantasyAnswer(groups, dice.total(g.distribution for g in groups), chain)
+    return FantasyAnswer(groups, dice.total(g.distribution for g in groups))
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def chain(sit: FantasySituation | NinthSituation) -> ChainResult | None:
+    """The stages after the hit (wound, save, damage, models removed), or None with the target
+    part off; a ValueError, in a player's words, when the engine refuses them."""
+    if sit.weapon is None:
+        return None
+    if isinstance(sit, NinthSituation):
+        verdict = sit.overwatch.verdict() if sit.overwatch else None
+        return ninth.attack_outcome(sit.attack, sit.attacks, sit.weapon, sit.target, verdict=verdict)
+    return fantasy.shoot_split(sit.groups, sit.weapon, sit.target)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import factorial
 
-from hitrules._steps import Step, fraction_text
+from hitrules._steps import Step, fraction_text, number_text
 from hitrules.damage import ChainResult, _chain, _removed
 from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 
@@ -142,13 +142,11 @@ def _models_mean(lost: Distribution, wounds: int) -> Fraction:
 
 
 def mean_text(value: Fraction) -> str:
-    """An expected number of models: the exact fraction and two decimals, halves rounded up."""
+    """An expected number of models: the exact fraction, and the number as every page writes it."""
     if value.denominator == 1:
         return str(value.numerator)
-    hundredths = (200 * value.numerator + value.denominator) // (2 * value.denominator)
-    decimal = f"{'-' if hundredths < 0 else ''}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
     exact = fraction_text(value)
-    return decimal if exact.startswith("≈") else f"{exact} ({decimal})"
+    return number_text(value) if exact.startswith("≈") else f"{exact} ({number_text(value)})"
 
 
 def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int, names: Sequence[str],
@@ -203,7 +201,7 @@ def _best(order: tuple[int, ...], free: int, mean_of) -> tuple[tuple[int, ...] |
     """The order of the first ``free`` groups (the rest following) with the highest mean, the
     first of equals in lexicographic order; (None, None) with too many to order.
 
-    An order and its reverse remove the same models (RULES.md §6), so when every group may be
+    An order and its reverse remove the same models (docs/rules.md), so when every group may be
     reordered only the orders that come before their reverse are worked out: of each pair, the
     one that wins a tie.
     """

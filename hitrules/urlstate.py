@@ -50,15 +50,28 @@ class Param:
     old: tuple[tuple, ...] = ()
 
 
+def _folded(text: str) -> str:
+    """A link's word as every reader compares it: case and surrounding spaces do not matter."""
+    return text.strip().lower()
+
+
+def _number(text: str) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (leading zeros are fine), or None. Never
+    ``int()`` on anything else: ``str.isdigit`` accepts '²', which ``int()`` refuses in Python's
+    own words. At most nine digits after the zeros (the seed has six), so never a huge int()."""
+    match = re.fullmatch(r"([+-]?)0*([0-9]{1,9})", text.strip())
+    return int(match[1] + match[2]) if match else None
+
+
 def _whole(name: str, default: int, low: int, high: int, what: str, old_name: str = "",
            unless: tuple[str, ...] = ()) -> Param:
     """A whole-number parameter from ``low`` to ``high`` (once called ``old_name``, in links
     without any of ``unless``)."""
 
-    def parse(text: str) -> int:  # any length a bound has (the seed's six digits), and never a huge int()
-        if not re.fullmatch(r"[+-]?\d{1,9}", text.strip()):
+    def parse(text: str) -> int:
+        if (number := _number(text)) is None:
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
-        return check_int(what, int(text), low, high)
+        return check_int(what, number, low, high)
 
     old = ((old_name, lambda text, _: parse(text), unless),) if old_name else ()
     return Param(name, default, parse, bounds=(low, high), old=old)
@@ -80,7 +93,7 @@ def _bool(text: str) -> bool:
 
 
 def _choice(name: str, default: str, choices: tuple[str, ...], what: str, old=()) -> Param:
-    return Param(name, default, lambda text: check_choice(what, text.strip().lower(), choices), old=old)
+    return Param(name, default, lambda text: check_choice(what, _folded(text), choices), old=old)
 
 
 class PartlyRead(ValueError):
@@ -96,7 +109,7 @@ def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...
     unknown item is named, and the others still count (:class:`PartlyRead`)."""
 
     def parse(text: str) -> tuple[str, ...]:
-        items = {part.strip().lower() for part in text.split(",") if part.strip()}
+        items = {_folded(part) for part in text.split(",") if part.strip()}
         picked = tuple(c for c in choices if c in items)
         if unknown := sorted(items.difference(choices)):
             try:
@@ -112,10 +125,12 @@ def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...
 
 
 def _attacks(name: str, default: str) -> Param:
-    return Param(name, default, lambda text: str(dice.parse_attacks(text)), text=True)
+    """A number of attacks or dice; a number's leading zeros are fine (``0000001`` is 1)."""
+    return Param(name, default, lambda text: str(dice.parse_attacks(re.sub(r"(?<![0-9])0+(?=[0-9])", "", text))),
+                 text=True)
 
 
-_EDITION = Param("edition", 9, lambda text: int(check_choice("edition", text.strip(), ("9", "8"))))
+_EDITION = Param("edition", 9, lambda text: int(check_choice("edition", _folded(text), ("9", "8"))))
 
 
 def _flag(name: str, old=()) -> Param:
@@ -130,14 +145,20 @@ def _score(name: str, what: str, default: int | None = None) -> Param:
     """A roll of X+ (2 to 6), or none: a save, a ward, Feel No Pain. Its widget offers :data:`SCORES`."""
 
     def parse(text: str) -> int | None:
-        text = text.strip().lower().removesuffix("+")
-        return None if text == "none" else damage.check_score(what, int(text) if text.isdigit() else text)
+        text = _folded(text).removesuffix("+")
+        if text == "none":
+            return None
+        number = _number(text)
+        return damage.check_score(what, text if number is None else number)
 
     return Param(name, default, parse, lambda value: "none" if value is None else str(value), text=True)
 
 
 def _damage(name: str, default: str, what: str, most: int) -> Param:
-    return Param(name, default, lambda text: str(damage.parse_damage(text, what, most)), text=True)
+    """Damage dice, parsed once here into an :class:`~hitrules.dice.AttackDice` that the engine takes as
+    it is; the link keeps the dice text (``D3+1``)."""
+    return Param(name, damage.parse_damage(default, what, most), lambda text: damage.parse_damage(text, what, most),
+                 text=True)
 
 
 def _mods(name: str) -> Param:
@@ -214,9 +235,10 @@ def _attack_params() -> tuple[Param, ...]:
         _choice("reroll", "none", ninth.REROLLS, "re-roll"),
         # Older links had no Overwatch fire pill: any trigger but "none" meant it.
         _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto"), old=(
-            ("trigger", lambda text, items: (*items, "overwatch_fire") if text in ninth.TRIGGERS else items),)),
-        Param("trigger", "charge", lambda text: "charge" if text == "none" else check_choice(
-            "Overwatch trigger", text.strip().lower(), ninth.TRIGGERS)),
+            ("trigger", lambda text, items: (*items, "overwatch_fire") if _folded(text) in ninth.TRIGGERS
+             else items),)),
+        Param("trigger", "charge", lambda text: "charge" if _folded(text) == "none" else check_choice(
+            "Overwatch trigger", _folded(text), ninth.TRIGGERS)),
         _multi("ow", situations.OVERWATCH_FLAGS, "Overwatch condition", flags=situations.OVERWATCH_FLAGS),
     )
 
@@ -252,8 +274,9 @@ FANTASY: tuple[Param, ...] = (
 NINTH: tuple[Param, ...] = (
     # The edition and the unit preset are one choice: a preset brings its own edition.
     _choice("rules", "9", NINTH_RULES, "rules", old=(
-        ("edition", lambda text, _: check_choice("edition", text.strip(), ("9", "8"))),
-        ("preset", lambda text, rules: rules if text == "none" else check_choice("preset", text.strip(), (*PRESETS,))),
+        ("edition", lambda text, _: check_choice("edition", _folded(text), ("9", "8"))),
+        ("preset", lambda text, rules: rules if _folded(text) == "none" else check_choice("preset", _folded(text),
+                                                                                           (*PRESETS,))),
     )),
     *_attack_params(),
     _attacks("attacks", "10"),

@@ -1,4 +1,4 @@
-"""Fantasy Roll to Hit: BS, shooting modifiers, cover, LoS, split fire.
+"""Fantasy shooting: the hit roll (BS, shooting modifiers, cover, LoS, split fire) and the attack after it.
 
 The page is drawn by views/fantasy.py (see views/__init__.py for why)."""
 

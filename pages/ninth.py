@@ -1,4 +1,4 @@
-"""9th (and 8th) edition hit roll: modifiers, re-rolls, Overwatch, presets.
+"""9th (and 8th) edition attack: the hit roll (modifiers, re-rolls, Overwatch, presets) and the attack after it.
 
 The page is drawn by views/ninth.py (see views/__init__.py for why)."""
 

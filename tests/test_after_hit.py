@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction as F
 from functools import cache
 from itertools import product
-from math import sqrt
+from math import comb, sqrt
+from pathlib import Path
 
 import icepool
 import pytest
@@ -18,14 +20,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.engine import icepool_casualties, icepool_count, icepool_thinned
-from hitrules import damage, dice, fantasy, ninth
+from hitrules import _steps, damage, dice, fantasy, ninth
+from hitrules._steps import chance_text
 from hitrules.dice import hits
 
 D6 = range(1, 7)
 
 
+def variance(d: dice.Distribution) -> F:
+    return sum(k * k * p for k, p in d.items()) - d.mean**2
+
+
 def exactly(k: int) -> dice.Distribution:
     return hits(k, 1)
+
+
+def casualties(unsaved, damage_text, wounds, models, feel_no_pain=None, name="Damage", most=30):
+    """Wounds lost and models removed through the engine's own path: the damage parsed once, then its Profile."""
+    dice_ = damage.parse_damage(damage_text, name, most)
+    return damage.Profile.of(dice_, wounds, models, feel_no_pain, name, most).casualties(unsaved)
 
 
 # The worked examples of RULES.md §4 ------------------------------------------------------------
@@ -49,9 +62,9 @@ def test_fantasy_armour_then_ward_lets_4_9_through():
 
 
 def test_fantasy_multiple_wounds_d6_into_a_model_with_3_wounds_left():
-    lost, removed = damage.casualties(exactly(1), "5", wounds=3, models=2)
+    lost, removed = casualties(exactly(1), "5", wounds=3, models=2)
     assert removed[1] == 1 and lost[3] == 1  # a roll of 5 removes it; the other 2 are lost
-    lost, removed = damage.casualties(exactly(1), "D6", wounds=3, models=2)
+    lost, removed = casualties(exactly(1), "D6", wounds=3, models=2)
     assert removed[1] == F(2, 3) and lost.max_hits == 3
 
 
@@ -77,7 +90,7 @@ def test_ninth_invulnerable_save_is_better_against_ap_4():
 
 
 def test_ninth_damage_3_into_models_of_2_wounds():
-    lost, removed = damage.casualties(exactly(3), "3", wounds=2, models=5)
+    lost, removed = casualties(exactly(3), "3", wounds=2, models=5)
     assert removed[3] == 1 and lost[6] == 1  # each attack removes one model; the third point is lost
 
 
@@ -131,9 +144,9 @@ def test_regeneration_after_an_unsaved_wound_still_counts_as_unsaved():
 
 def test_feel_no_pain_is_rolled_per_point_before_the_excess_is_lost():
     # Damage 3 into 1 wound with FNP 5+: the model survives only if all three points are stopped.
-    _, removed = damage.casualties(exactly(1), "3", wounds=1, models=1, feel_no_pain=5)
+    _, removed = casualties(exactly(1), "3", wounds=1, models=1, feel_no_pain=5)
     assert removed[1] == 1 - F(1, 3) ** 3
-    capped, _ = damage.casualties(exactly(1), "1", wounds=1, models=1, feel_no_pain=5)
+    capped, _ = casualties(exactly(1), "1", wounds=1, models=1, feel_no_pain=5)
     assert capped[1] == F(2, 3)  # capping the damage first would give this, which is wrong
 
 
@@ -180,7 +193,7 @@ def test_steps_explain_each_stage_with_the_faces():
     (lambda: ninth.wound_chance(4, 4, edition=10), "edition"),
     (lambda: fantasy.Weapon(4, armour_bane=-1), "Armour Bane"),
     (lambda: ninth.Weapon(4, wound_modifiers="-1"), "wound modifiers"),
-    (lambda: damage.casualties(hits(100, F(1, 2)), "D6", 3, 10), "Too much damage"),
+    (lambda: casualties(hits(101, F(1, 2)), "D6", 3, 10), "Too much damage"),
 ])
 def test_bad_input_names_what_is_wrong(make, name):
     with pytest.raises(ValueError, match=name):
@@ -433,7 +446,7 @@ def test_fantasy_models_removed_match_allocating_every_roll(attacks, damage_text
 def test_one_wound_at_most_needs_no_chain_and_agrees_with_it(damage_text, wounds):
     target = ninth.Target(4, save=5, feel_no_pain=5, wounds=wounds, models=4)
     r = ninth.attack_outcome(ninth.Attack(3), "2D6", ninth.Weapon(4, damage=damage_text), target)
-    assert (r.wounds_lost, r.models_removed) == damage.casualties(r.unsaved, damage_text, wounds, 4, 5)
+    assert (r.wounds_lost, r.models_removed) == casualties(r.unsaved, damage_text, wounds, 4, 5)
 
 
 def test_split_fire_adds_the_groups_unsaved_wounds_before_allocating():
@@ -443,7 +456,7 @@ def test_split_fire_adds_the_groups_unsaved_wounds_before_allocating():
     first, second = fantasy.shoot(*a, weapon, target), fantasy.shoot(*b, weapon, target)
     assert split.unsaved == first.unsaved + second.unsaved
     assert split.hits == first.hits + second.hits
-    lost, removed = damage.casualties(first.unsaved + second.unsaved, "D3", 3, 4, name="Multiple Wounds", most=10)
+    lost, removed = casualties(first.unsaved + second.unsaved, "D3", 3, 4, name="Multiple Wounds", most=10)
     assert (split.wounds_lost, split.models_removed) == (lost, removed)
     assert split.hit == (first.hit, second.hit)
     # The pooled chance per shot: expected hits over expected shots (3.5 at 1/2, 4 at 1/6).
@@ -554,7 +567,7 @@ def test_seeded_simulation_agrees_within_its_error():
     trials = 20_000
     seen = [simulate_ninth(rng, 0, 3, 3) for _ in range(trials)]
     mean = sum(seen) / trials
-    assert abs(mean - float(exact.mean)) < 4 * sqrt(float(exact.variance) / trials)
+    assert abs(mean - float(exact.mean)) < 4 * sqrt(float(variance(exact)) / trials)
     for k in range(4):
         p = float(exact[k])
         assert abs(seen.count(k) / trials - p) < 4 * sqrt(p * (1 - p) / trials) + 1e-9
@@ -667,7 +680,7 @@ def test_bad_input_only_ever_raises_value_error(which, a, b, c):
         lambda: ninth.Weapon(a, damage=b, wound_modifiers=c),
         lambda: ninth.Target(4, a, b, c),
         lambda: ninth.attack_outcome(a, 3, ninth.Weapon(4), ninth.Target(4), verdict=b),
-        lambda: damage.casualties(a, b, c, 3),
+        lambda: casualties(a, b, c, 3),
     ]
     with contextlib.suppress(ValueError):
         calls[which]()
@@ -683,3 +696,204 @@ def test_the_rule_modules_import_only_the_standard_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1])
     assert out.stdout.strip() == "[]"
+
+
+# Issue 18: a limit guards the work really done -------------------------------------------------
+
+def capped_binomial(n: int, q: F, cap: int) -> list[F]:
+    """P(k of n succeed) for k below ``cap``, then P(cap or more): models removed, one per success."""
+    exact = [comb(n, k) * q**k * (1 - q) ** (n - k) for k in range(n + 1)]
+    return [*exact[:cap], sum(exact[cap:], F(0))] if n >= cap else exact
+
+
+def test_400_shots_of_damage_1_are_worked_out():
+    """/fantasy?shots=400&chain=1: Damage 1 needs no state machine, so no damage limit refuses it."""
+    r = fantasy.shoot(fantasy.Shot(3), 400, fantasy.Weapon(4), fantasy.Target(4, models=100))
+    q = F(1, 2) * F(1, 2)  # BS 3 hits on 4+, S4 against T4 wounds on 4+, no save
+    assert [r.models_removed[k] for k in range(101)] == capped_binomial(400, q, 100)
+    assert r.wounds_lost == r.models_removed  # one wound each
+
+
+def test_1000_attacks_into_models_of_one_wound_with_feel_no_pain_are_worked_out():
+    r = ninth.attack_outcome(ninth.Attack(3), 1000, ninth.Weapon(4, damage="2D6"),
+                             ninth.Target(4, feel_no_pain=6, models=100))
+    survives = sum(F(1, 6) ** (a + b) for a in D6 for b in D6) / 36  # every point of 2D6 stopped
+    q = F(2, 3) * F(1, 2) * (1 - survives)
+    assert [r.models_removed[k] for k in (0, 1, 50, 99, 100)] == [capped_binomial(1000, q, 100)[k]
+                                                                  for k in (0, 1, 50, 99, 100)]
+
+
+def test_the_ordinary_melee_attack_of_issue_18_is_answered():
+    """Its chance of an unsaved point has a denominator above 10^12: the engine's own exact fraction."""
+    r = ninth.attack_outcome(ninth.Attack(3, melee=True, reroll="ones"), "D3",
+                             ninth.Weapon(3, ap=-4, damage="2D6", wound_modifiers=(1, 2, 1)),
+                             ninth.Target(4, save=5, feel_no_pain=6, wounds=1, models=3))
+    hit = F(4, 6) + F(1, 6) * F(4, 6)  # 3+, re-roll 1s
+    wound = F(1, 2)  # S3 against T4 is 5+; +4 is capped to +1 in 9th: 4+
+    survives = sum(F(1, 6) ** (a + b) for a in D6 for b in D6) / 36
+    q = hit * wound * (1 - survives)  # 5+ save against AP -4: no save
+    expected = [sum(capped_binomial(n, q, 3)[k] if k < len(capped_binomial(n, q, 3)) else 0 for n in (1, 2, 3)) / 3
+                for k in range(4)]
+    assert [r.models_removed[k] for k in range(4)] == expected
+    assert q.denominator > 10**12
+
+
+def test_the_damage_limit_counts_the_wounds_one_attack_can_cost_a_model():
+    # 150 attacks of D6 into models of 2 wounds: each can cost 2 wounds at most, 300 in all.
+    r = ninth.attack_outcome(ninth.Attack(3), 150, ninth.Weapon(4, damage="D6"), ninth.Target(4, wounds=2, models=100))
+    assert r.models_removed.mean > 0
+    with pytest.raises(ValueError, match=r"Too much damage.*151 unsaved attacks of D6 damage into models of 2 wounds"):
+        ninth.attack_outcome(ninth.Attack(3), 151, ninth.Weapon(4, damage="D6"), ninth.Target(4, wounds=2))
+
+
+def test_the_damage_limit_counts_the_unsaved_attacks_that_can_happen():
+    # A unit refused Overwatch fire has no unsaved attacks to follow, however many attacks it has.
+    r = ninth.attack_outcome(ninth.Attack(3, overwatch=True), 1000, ninth.Weapon(4, damage="D6"),
+                             ninth.Target(4, wounds=10), verdict=ninth.OverwatchVerdict(False, "No."))
+    assert r.models_removed[0] == 1
+
+
+def test_hits_takes_the_engines_exact_chances_whatever_their_denominator():
+    p = F(7, 9) * F(1, 2) * F(3**20 - 1, 3**20) * F(5, 6**12)
+    d = hits(40, p)
+    assert d[1] == 40 * p * (1 - p) ** 39 and d.mean == 40 * p
+
+
+# Issue 18: the words of a step match its number -------------------------------------------------
+
+def test_armour_bane_states_the_engines_unsaved_chance():
+    r = fantasy.shoot(fantasy.Shot(3), 10, fantasy.Weapon(4, armour_bane=3), fantasy.Target(4, armour=4))
+    assert r.unsaved_chance == F(2, 3)
+    text = r.topic("save")[-1].text
+    assert text.startswith("Chance a wound goes unsaved: 2/3 (66.7%).") and "less" not in text
+    assert "1/2 (50.0%)" in text and "more likely" in text
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 10), st.integers(1, 10), st.integers(-6, 0), st.sampled_from([None, 2, 4, 6]),
+       st.sampled_from([None, 4, 6]), st.booleans(), st.integers(0, 6), st.integers(1, 6))
+def test_every_fantasy_chance_step_states_the_engines_number(s, t, ap, armour, ward, poisoned, bane, bs):
+    r = fantasy.shoot(fantasy.Shot(bs), 5, fantasy.Weapon(s, ap, poisoned=poisoned, armour_bane=bane),
+                      fantasy.Target(t, armour, ward))
+    assert r.topic("wound")[-1].text.startswith(f"Chance to wound per hit: {chance_text(r.wound_chance)}.")
+    assert r.topic("save")[-1].text.startswith(f"Chance a wound goes unsaved: {chance_text(r.unsaved_chance)}.")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.lists(st.integers(-3, 3), max_size=3),
+       st.sampled_from(ninth.EDITIONS), st.sampled_from(ninth.REROLLS), st.sampled_from([None, 2, 4, 6]),
+       st.sampled_from([None, 4]), st.booleans(), st.integers(-6, 0))
+def test_every_ninth_step_states_the_engines_number_and_faces(s, t, mods, edition, reroll, save, inv, cover, ap):
+    r = ninth.attack_outcome(ninth.Attack(3, edition=edition), 5,
+                             ninth.Weapon(s, ap, wound_modifiers=tuple(mods), wound_reroll=reroll),
+                             ninth.Target(t, save, inv, cover))
+    assert r.topic("wound")[-1].text == f"Chance to wound per hit: {chance_text(r.wound_chance)}."
+    assert r.topic("save")[-1].text == f"Chance an attack that wounds is not saved: {chance_text(r.unsaved_chance)}."
+    score = ninth.wound_score(s, t)
+    for step in r.topic("wound"):
+        if step.kind == "modifier":  # the faces of the raw sum, in this edition (9th: a 6 always wounds)
+            assert step.hitting_faces == ninth.hitting_faces(score, sum(mods), edition=edition)
+        if step.kind == "roll":
+            assert F(len(step.hitting_faces), 6) == ninth.wound_chance(s, t, sum(mods), edition=edition)
+
+
+def test_9th_edition_s3_against_t7_at_minus_1_shows_the_unmodified_6_at_the_modifier_step():
+    r = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(3, wound_modifiers=(-1,)), ninth.Target(7))
+    faces = [s.hitting_faces for s in r.topic("wound") if s.kind in ("modifier", "roll")]
+    assert faces == [(6,), (6,)]
+    eighth = ninth.attack_outcome(ninth.Attack(3, edition=8), 1, ninth.Weapon(3, wound_modifiers=(-1,)),
+                                  ninth.Target(7))
+    assert [s.hitting_faces for s in eighth.topic("wound") if s.kind in ("modifier", "roll")] == [(), ()]
+
+
+def test_light_cover_on_a_model_with_no_save_says_it_changes_nothing():
+    r = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4), ninth.Target(4, cover=True))
+    assert r.unsaved_chance == 1
+    assert any(s.kind == "skipped" and "changes nothing" in s.text for s in r.topic("save"))
+    saved = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4), ninth.Target(4, save=4, cover=True))
+    assert not any("changes nothing" in s.text for s in saved.topic("save"))
+
+
+def test_overwatch_modifiers_change_nothing_and_their_step_says_so():
+    r = ninth.resolve(ninth.Attack(3, (-1, -1), overwatch=True))
+    step = next(s for s in r.steps if "Hit modifiers" in s.text)
+    assert step.hitting_faces == (6,) and step.kind == "skipped" and "capped" not in step.text
+    assert not any(s.kind == "cap" for s in r.steps) and r.probability == F(1, 6)
+
+
+# Issue 18: one D6 rule, the rules cited as docs/rules.md sections, the anchor as data -------------
+
+def test_every_stage_rolls_by_the_one_d6_rule():
+    for need in range(-8, 12):
+        brute = tuple(face for face in D6 if face != 1 and face >= need)
+        assert dice.d6_faces(need) == brute
+        assert fantasy.armour_faces(need, 0) == brute and fantasy.wound_faces(min(max(need, 2), 6), 0) == dice.d6_faces(
+            min(max(need, 2), 6))
+        assert ninth.hitting_faces(need, 0, edition=8) == brute
+        assert ninth.hitting_faces(need, 0, edition=9) == (brute or (6,))
+    for score in range(2, 7):
+        assert damage.roll_chance(score) == F(len(dice.d6_faces(score)), 6)
+        assert ninth.save_faces(score)[0] == dice.d6_faces(score)
+
+
+def test_no_rule_module_writes_the_d6_rule_again():
+    """The X+ rule ("a natural 1 fails") lives in dice.d6_faces; the stages call it."""
+    for name in ("fantasy", "ninth", "damage"):
+        source = (Path(dice.__file__).with_name(f"{name}.py")).read_text(encoding="utf-8")
+        assert "range(2, 7)" not in source and not re.search(r"range\(max\([^)]*, 2\)", source), name
+        assert "7 - max(" not in source, name
+
+
+def all_kinds_of_steps():
+    yield from fantasy.resolve(fantasy.Shot(6, within_4_inches=True)).steps  # needs 0: our reading
+    yield from fantasy.shoot(fantasy.Shot(3), 1, fantasy.Weapon(4), fantasy.Target(4)).steps
+    for edition in ninth.EDITIONS:
+        yield from ninth.resolve(ninth.Attack(3, (-1, -1), edition=edition)).steps
+        yield from ninth.attack_outcome(ninth.Attack(3, edition=edition), 1, ninth.Weapon(4, wound_modifiers=(-2,)),
+                                        ninth.Target(4, 3, cover=True)).steps
+
+
+def rules_headings() -> list[str]:
+    docs = Path(dice.__file__).parents[1] / "docs" / "rules.md"
+    return [line[3:] for line in docs.read_text(encoding="utf-8").splitlines() if line.startswith("## ")]
+
+
+def test_steps_carry_the_rules_anchor_as_data_and_no_route():
+    headings = {_steps.anchor(h): h for h in rules_headings()}
+    anchored = [s for s in all_kinds_of_steps() if s.anchor]
+    assert {s.anchor for s in anchored} == {"fantasy-roll-to-hit", "fantasy-after-the-hit",
+                                            "8th-edition-variant-and-the-leman-russ",
+                                            "9th-and-8th-edition-after-the-hit"}
+    for step in all_kinds_of_steps():
+        assert "](" not in step.text and "rules#" not in step.text and "RULES.md" not in step.text
+        if step.anchor:
+            assert _steps.reading(headings[step.anchor]) in step.text  # the section, named in words
+
+
+def test_the_rule_modules_cite_docs_rules_md_not_rules_md():
+    for name in ("fantasy", "ninth", "damage", "dice"):
+        source = (Path(dice.__file__).with_name(f"{name}.py")).read_text(encoding="utf-8")
+        assert "RULES.md" not in source, name
+
+
+# Issue 18: a damage text is parsed once, at the edge ---------------------------------------------
+
+def test_weapons_take_parsed_damage_and_parse_text_once(monkeypatch):
+    d3 = dice.AttackDice(1, 3, 0)
+    assert ninth.Weapon(4, damage=d3).damage is d3 and fantasy.Weapon(4, multiple_wounds=d3).multiple_wounds is d3
+    assert ninth.Weapon(4, damage="d3").damage == d3 and fantasy.Weapon(4, multiple_wounds="D3").multiple_wounds == d3
+    with pytest.raises(ValueError, match="parsed dice"):
+        damage.Profile.of("D3", 2, 5)
+    with pytest.raises(ValueError, match="Multiple Wounds"):
+        fantasy.Weapon(4, multiple_wounds=dice.AttackDice(2, 6, 0))  # 12 is more than fantasy's 10
+
+    from hitrules import situations, urlstate  # made before counting: their defaults are parsed once, at import
+
+    parsed = []
+    real = damage.parse_attacks
+    monkeypatch.setattr(damage, "parse_attacks", lambda value: parsed.append(value) or real(value))
+    values = urlstate.parse_query(urlstate.NINTH, {"chain": "1", "damage": "D3", "wounds": "2"}).values
+    assert values["damage"] == d3
+    assert urlstate.encode(urlstate.NINTH, values)["damage"] == "D3"  # the link keeps its text
+    situations.answer(situations.ninth_situation(values))
+    assert [p for p in parsed if isinstance(p, str)] == ["D3"]  # the link's text, once

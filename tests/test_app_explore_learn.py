@@ -9,7 +9,8 @@ import pytest
 from apptest_util import metric, open_page, text, warnings
 
 from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, number_text
+from views import draw
 
 
 def chart_data(at, n=0):
@@ -131,7 +132,7 @@ def test_learn_walkthrough_steps_come_from_the_engine():
     at.slider(key="learn_step").set_value(last).run()
     shown = at.markdown[0].value
     for step in result.steps:
-        assert step.text in shown
+        assert draw.step_markdown(step) in shown  # the text, its docs/rules.md section linked
     assert "a 6, then 5+" in text(at) and "first \\ second" in text(at)
 
 
@@ -248,7 +249,7 @@ def test_weapons_view_equals_the_engine_and_its_link_reproduces_it():
     for letter, bar, outcome in zip("AB", bars, outcomes, strict=True):
         removed = outcome.models_removed
         mean = metric(at, f"{letter}: models removed on average")
-        assert mean == compare.two_decimals(removed.mean)
+        assert mean == number_text(removed.mean)
         assert bar["x"] == [1, 2, 3, 4]
         assert bar["customdata"] == [chance_text(removed.at_least(k)) for k in bar["x"]]
     better = "AB"[int(outcomes[1].models_removed.mean > outcomes[0].models_removed.mean)]
@@ -268,7 +269,7 @@ def test_weapons_view_changes_follow_the_widgets_into_the_link():
     assert at.query_params["damage_a"] == "D6" and at.query_params["save"] == "none"
     target = ninth.Target(4, None, wounds=2, models=5)
     removed = ninth.attack_outcome(ninth.Attack(3), "10", ninth.Weapon(4, 0, "D6"), target).models_removed
-    assert metric(at, "A: models removed on average") == compare.two_decimals(removed.mean)
+    assert metric(at, "A: models removed on average") == number_text(removed.mean)
 
 
 def test_fantasy_weapons_fire_with_shots_bs_armour_ward_and_regeneration():
@@ -281,7 +282,7 @@ def test_fantasy_weapons_fire_with_shots_bs_armour_ward_and_regeneration():
     outcomes = [fantasy.shoot(fantasy.Shot(5), "10", fantasy.Weapon(3), target),
                 fantasy.shoot(fantasy.Shot(3), "D6", fantasy.Weapon(6, -3, "D3"), target)]
     for letter, bar, outcome in zip("AB", chart_data(at), outcomes, strict=True):
-        assert metric(at, f"{letter}: models removed on average") == compare.two_decimals(outcome.models_removed.mean)
+        assert metric(at, f"{letter}: models removed on average") == number_text(outcome.models_removed.mean)
         assert bar["customdata"] == [chance_text(outcome.models_removed.at_least(k)) for k in bar["x"]]
     assert "10 shots at BS 5, S3 AP0" in text(at) and "D6 shots at BS 3, S6 AP-3 Multiple Wounds D3" in text(at)
 
@@ -291,7 +292,8 @@ def test_fantasy_weapons_bring_9th_edition_values_into_range():
     assert "A's Strength, Wounds per model, so 10 is shown" in text(at)
     assert at.query_params["strength_a"] == "10" and at.query_params["wounds"] == "10"
     at = open_page("explore", view="weapons", damage_a="12")  # fine for 9th edition, too many for fantasy
-    assert at.error and "Multiple Wounds" in at.error[0].value
+    assert "Weapon A cannot be worked out here" in warnings(at) and "Multiple Wounds" in warnings(at)
+    assert metric(at, "B: models removed on average")  # the other weapon stays
 
 
 @pytest.mark.parametrize(("name", "raw"), [("damage_a", "D7"), ("attacks_b", "lots"), ("save", "1"),
@@ -304,9 +306,16 @@ def test_a_bad_weapons_or_wound_parameter_warns_by_name(name, raw):
     assert at.get("plotly_chart")
 
 
-def test_weapons_view_refuses_too_much_damage_with_a_message():
-    at = open_page("explore", view="weapons", attacks_a="100", damage_a="D6")
-    assert at.error and "Too much damage" in at.error[0].value and not at.get("plotly_chart")
+def test_weapons_view_refuses_too_much_damage_with_a_message_and_keeps_the_other_weapon():
+    at = open_page("explore", view="weapons", ruleset="ninth", attacks_a="1000", damage_a="2D6")
+    try:
+        compare.weapon_outcome((ninth.Attack(3), "1000", ninth.Weapon(4, 0, "2D6")), ninth.Target(4, 3, wounds=2,
+                                                                                                   models=5))
+    except ValueError as error:  # the engine refuses A: the page says so, and B stays
+        assert f"Weapon A cannot be worked out here: {error}" in warnings(at) and not at.get("plotly_chart")
+        assert [m.label for m in at.metric] == ["B: models removed on average"]
+    else:
+        assert metric(at, "A: models removed on average")
 
 
 @pytest.mark.parametrize("topic", ["wound", "save", "all"])
@@ -318,4 +327,51 @@ def test_quiz_wound_and_save_topics_mark_right_answers_and_show_the_working(topi
     at.radio(key=f"learn_answer_chance_{topic}_8_4").set_value(q.correct_chance).run()
     at.button(key="learn_check").click().run()
     assert at.success and "Right!" in at.success[0].value
-    assert all(step.text in text(at) for step in q.steps)
+    assert all(draw.step_markdown(step) in text(at) for step in q.steps)
+
+
+@pytest.mark.parametrize(("query", "outlined", "said"), [
+    ({"ruleset": "fantasy", "bs": "3", "mod": "-7"}, (3, -6),
+     "the outlined cell, -6, gives the same answer as your -7"),
+    ({"ruleset": "fantasy", "bs": "10", "mod": "-7"}, None, "Your modifier, -7, is off the chart"),
+    ({"ruleset": "ninth", "skill": "3", "mod": "-5"}, (3, -3), "gives the same answer as your -5"),
+    ({"ruleset": "eighth", "skill": "2", "mod": "-5"}, None, "is off the chart"),
+    ({"ruleset": "fantasy", "bs": "4", "mod": "-2"}, (4, -2), "The outlined cell is your situation."),
+])
+def test_the_heatmap_outlines_a_cell_only_where_it_says_so(query, outlined, said):
+    """A fantasy roll at -7 ("See this roll across all modifiers") is off the chart's -6..+3: the
+    words say which cell, if any, shows the same answer, and only that cell is outlined."""
+    at = open_page("explore", **query)
+    shown = text(at)
+    assert said in shown
+    shapes = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"].get("shapes", [])
+    if outlined is None:
+        assert shapes == [] and "outlined cell" not in shown
+        return
+    skills, mods = compare.grid_axes(query["ruleset"])
+    assert shapes[0]["x0"] == mods.index(outlined[1]) - 0.5 and shapes[0]["y0"] == skills.index(outlined[0]) - 0.5
+    skill = outlined[0]
+    assert compare.chance(query["ruleset"], skill, outlined[1]) == compare.chance(query["ruleset"], skill,
+                                                                                   int(query["mod"]))
+
+
+def test_the_calculators_link_to_the_heatmap_lands_on_words_that_are_true():
+    at = open_page("fantasy", bs="10", conditions="moved,stand", cover="hard", rules="sniper,volley_fire,quick_to_fire")
+    link = {link.proto.page: link.proto.query_string for link in at.get("page_link")}["explore"]
+    assert "mod=-7" in link
+    explore = open_page("explore", **dict(pair.split("=", 1) for pair in link.split("&")))
+    assert "is off the chart" in text(explore) and "The outlined cell is your situation" not in text(explore)
+
+
+def test_learn_takes_only_what_the_rule_set_shown_accepts():
+    """Learn's link reads 9th edition's Strength (1..20); with the fantasy rule set the engine takes
+    1..10, so the widgets go to 10, the link's 12 shows as 10 with a note, and the walkthrough stays."""
+    at = open_page("learn", ruleset="fantasy", s="12", t="14", chain="1")
+    assert at.number_input(key="learn_s").max == 10 and at.number_input(key="learn_s").value == 10
+    assert at.number_input(key="learn_t").value == 10 and at.number_input(key="learn_wounds").max == 10
+    assert "Fantasy goes up to 10 for Strength, Toughness, so 10 is shown." in text(at)
+    assert "BS 3: the score needed starts at 7 - 3 = 4." in text(at)
+    sit = situations.learn_situation(at.session_state["_learn_values"])
+    assert at.slider(key="learn_step").max == len(situations.answer(sit).main.steps) + len(situations.chain(sit).steps)
+    at.radio(key="learn_ruleset").set_value("ninth").run()  # 9th edition's range is wider
+    assert at.number_input(key="learn_s").max == 20 and not at.exception

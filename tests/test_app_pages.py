@@ -390,3 +390,52 @@ def test_every_input_has_help_text_and_a_label_that_fits(page, query):
     assert not [(kind, el.proto.label) for kind in INPUTS for el in at.get(kind) if not el.proto.help]
     assert not [label for kind in ("toggle", "checkbox") for el in at.get(kind)
                 if len(label := el.proto.label) > LONGEST_ONE_LINE_LABEL]
+
+
+@pytest.mark.parametrize(("query", "said"), [
+    ({"attack": "overwatch_fire", "ow": "overwatch", "mods": "-1,-1"}, "in Overwatch only an unmodified 6 hits"),
+    ({"attack": "auto", "mods": "-1,-1"}, "the weapon hits automatically"),
+])
+def test_modifiers_that_change_nothing_say_so(query, said):
+    """Overwatch needs an unmodified 6, and an automatic hit rolls nothing: no cap to speak of."""
+    shown = text(open_page("ninth", **query))
+    assert said in shown and "capped" not in shown
+
+
+@pytest.mark.parametrize(("page", "title"), [("fantasy", "Fantasy shooting"), ("ninth", "9th edition attack")])
+def test_each_calculator_is_named_for_what_it_does_at_its_old_address(page, title):
+    """Both resolve the whole attack, so neither is named for the hit roll alone; the addresses
+    (/fantasy, /ninth) are the ones every older link uses."""
+    import webui
+
+    at = open_page(page, chain="1")
+    assert at.title[0].value == title and webui.TITLES[page] == title
+    assert (page, title) in [(name, t) for name, t, _ in webui.PAGES]
+    assert "Roll to Hit" not in title and "hit roll" not in title
+
+
+@pytest.mark.parametrize(("page", "query"), [
+    ("fantasy", {"chain": "1", "s": "4", "t": "4", "armour": "4", "mw": "D3", "wounds": "3"}),
+    ("ninth", {"chain": "1", "attacks": "D6", "damage": "D3", "wounds": "2"}),
+])
+def test_the_attack_reads_in_its_order_and_the_funnel_never_widens(page, query):
+    """Why: the hit roll, then after the hit. The funnel counts attacks (each bar no wider than the
+    one above), and the Wounds lost and models removed are numbers of their own."""
+    import json
+
+    at = open_page(page, **query)
+    headings = [m.value.split("\n")[0] for m in at.markdown if m.value.startswith("### Why")]
+    assert headings == ["### Why: the hit roll", "### Why: after the hit"]
+    (funnel,) = [t for c in at.get("plotly_chart") for t in json.loads(c.proto.spec)["data"] if t["type"] == "funnel"]
+    assert funnel["y"] == ["attacks", "hits", "wounds", "unsaved"]
+    assert funnel["x"] == sorted(funnel["x"], reverse=True)
+    labels = [m.label for m in at.metric]
+    assert labels.index("Expected wounds lost") < labels.index("Expected models removed")
+    assert float(metric(at, "Expected wounds lost")) > funnel["x"][-1]  # Multiple Wounds: more Wounds than attacks
+
+
+def test_a_count_of_one_is_singular():
+    """"Lascannon (hull): 1 shots." was the preset's note."""
+    shown = text(open_page("ninth", rules="leman_russ", weapon="2"))
+    assert "Lascannon (hull): 1 shot." in shown and "1 shots" not in shown
+    assert "1 hits" not in text(open_page("explore", view="shots", hits="1"))

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 from apptest_util import metric, open_page, text, warnings
 
 from hitrules import fantasy, ninth
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, number_text
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
               "weapons": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
@@ -22,7 +22,7 @@ def ninth_unit(order=(0, 1, 2)):
 
 
 def shown(mean: F) -> str:
-    return f"{float(mean):.2f}"
+    return number_text(mean)
 
 
 def unit_numbers(at) -> tuple[str, str, str]:

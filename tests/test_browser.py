@@ -267,7 +267,7 @@ def test_first_visitor_of_a_fresh_server_gets_the_router(browser):
         wait_ready(page)
         expect(hit_chance(page)).to_have_text("1/3 (33.3%)")
         nav = page.locator('[data-testid="stSidebarNav"]')
-        expect(nav).to_contain_text("Fantasy: Roll to Hit")
+        expect(nav).to_contain_text("Fantasy shooting")
         expect(nav).not_to_contain_text("app")
     finally:
         page.close()

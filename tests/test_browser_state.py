@@ -133,7 +133,7 @@ def test_target_part_by_widgets_then_shared_in_a_second_tab(page: Page, app_serv
     other.goto(page.url)
     wait_ready(other)
     expect(metric(other, "Expected models removed")).to_have_text("1.67")
-    expect(other.get_by_text("The whole attack, on average")).to_be_visible()
+    expect(other.get_by_text("The attacks that get through, on average")).to_be_visible()
     other.close()
 
 

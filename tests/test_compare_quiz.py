@@ -194,4 +194,3 @@ def test_weapon_duel_is_two_attack_outcomes():
         assert removed == ninth.attack_outcome(*shooter, target).models_removed
     assert duel.better == int(duel.means[1] > duel.means[0])
     assert duel.names == ("D6+2 attacks at 3+, S5 AP-1 Damage D3", "3 attacks at 4+, S8 AP-3 Damage D6")
-    assert compare.two_decimals(Fraction(1, 200)) == "0.01" and compare.two_decimals(Fraction(-5, 3)) == "-1.67"

@@ -111,7 +111,7 @@ def test_unit_strength_without_lone_model_does_nothing():
      (5, 2, 1, False), (10, 5, 10, True)],
 )
 def test_cover_needs_half_as_high(shooter, blocker, target, counts):
-    assert fantasy.cover_counts(shooter, blocker, target) is counts
+    assert fantasy.cover_check(shooter, blocker, target).counts is counts
     r = resolve(Shot(3, cover="hard", shooter_los=shooter, blocker_los=blocker, target_los=target))
     assert r.modifier == (-2 if counts else 0)
 

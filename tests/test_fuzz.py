@@ -19,7 +19,7 @@ import urllib.parse
 from fractions import Fraction
 
 import pytest
-from apptest_util import open_page, text
+from apptest_util import hit_chance, metric, open_page, text
 from harness import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hitrules import compare, dice, fantasy, ninth, presets, quiz, situations, urlstate
+from hitrules._steps import chance_text, number_text
 
 EXAMPLES = int(os.environ.get("HITRULES_FUZZ_EXAMPLES", "60"))
 #: Wall-clock limits only under `make fuzz`: a shared, busy machine must not fail `make test`.
@@ -73,7 +74,7 @@ def test_random_links_never_break_a_page(page, data):
             continue
         if p.name in ("step", "stacks"):  # the page clamps the step; Explore may edit stacks
             continue
-        if page == "explore" and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
+        if page in ("explore", "learn") and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
             continue
         assert stored[p.name] == expected, (p.name, query[p.name])
 
@@ -113,6 +114,105 @@ def test_the_link_a_page_writes_opens_what_it_showed(page, data):
     before, after = inputs(first, page), inputs(again, page)
     both = before.keys() & after.keys() - {f"{page}_extra"}
     assert {k: after[k] for k in both} == {k: before[k] for k in both}, link
+
+
+MAKE = {"fantasy": situations.fantasy_situation, "ninth": situations.ninth_situation,
+        "learn": situations.learn_situation}
+
+
+def _worked_out(work, *args):
+    """``(answer, None)``, or ``(None, the engine's refusal)``: the engine asked directly, not the cache."""
+    try:
+        return getattr(work, "__wrapped__", work)(*args), None
+    except ValueError as error:
+        return None, str(error)
+
+
+def check_every_answer_that_can_be_computed_is_shown(page: str, at) -> None:
+    """The hit roll shows whenever the engine can work it out; the stages after the hit show
+    when it can work them out, and else the page says why in the engine's words (and keeps the hit)."""
+    values = at.session_state[f"_{page}_values"]  # as the page used them (Learn fits them to its rule set)
+    shown = text(at)
+    if page == "explore":
+        return check_each_weapon_is_shown_or_refused(at, values, shown)
+    hit_sit, refused = _worked_out(MAKE[page], {**values, "chain": False})
+    answer, refused = (None, refused) if hit_sit is None else _worked_out(situations.answer, hit_sit)
+    result = answer and (answer.main if isinstance(answer, situations.FantasyAnswer) else answer.result)
+    if page == "learn":
+        if values["section"] == "quiz":
+            return
+        assert result is not None or refused in shown, (refused, values)
+        if result is not None and values["section"] == "walk":
+            assert result.steps[0].text in shown  # the walkthrough is there
+        if result is not None and values["section"] == "roll":
+            assert f"the exact chance is {chance_text(result.probability)}" in shown
+    elif result is None:
+        assert refused in shown, refused
+    else:
+        assert hit_chance(at) == chance_text(result.probability), values
+    if result is None or not values["chain"]:
+        return
+    whole, refused = _worked_out(MAKE[page], values)
+    chain, refused = (None, refused) if whole is None else _worked_out(situations.chain, whole)
+    labels = [m.label for m in at.metric]
+    if chain is None:
+        assert refused in shown and "Expected models removed" not in labels, (refused, values)
+    elif page == "learn":
+        if values["section"] == "walk":
+            assert at.slider(key="learn_step").max == len(result.steps) + len(chain.steps)
+    else:
+        assert metric(at, "Expected models removed") == number_text(chain.models_removed.mean), values
+
+
+def check_each_weapon_is_shown_or_refused(at, values: dict, shown: str) -> None:
+    """Explore's "which weapon is better": each weapon's models removed, or why the engine refuses it."""
+    from views import explore
+
+    if values["view"] != "weapons":
+        return
+    ruleset = values["ruleset"]
+    target, refused = _worked_out(explore._target, values, ruleset)
+    if target is None:
+        assert refused in shown
+        return
+    labels = [m.label for m in at.metric]
+    for letter in "ab":
+        shooter, refused = _worked_out(explore._shooter, values, letter, ruleset)
+        outcome, refused = (None, refused) if shooter is None else _worked_out(compare.weapon_outcome, shooter, target)
+        label = f"{letter.upper()}: models removed on average"
+        if outcome is None:
+            assert refused in shown and label not in labels, refused
+        else:
+            assert metric(at, label) == number_text(outcome.models_removed.mean)
+
+
+@pytest.mark.parametrize(("page", "query"), [
+    ("explore", {"view": "weapons", "ruleset": "ninth", "attacks_a": "1000", "damage_a": "2D6"}),
+    ("explore", {"view": "weapons", "damage_b": "12"}),  # 9th edition's Damage, too much for fantasy
+    ("fantasy", {"shots": "400", "chain": "1"}),  # refused on 2026-12-01: 400 points of damage, the most 300
+    ("ninth", {"chain": "1", "attacks": "50D6", "damage": "2D6"}),
+    ("fantasy", {"shots": "1000", "chain": "1", "mw": "D6", "wounds": "10", "models": "100"}),
+    ("learn", {"ruleset": "fantasy", "s": "12", "chain": "1"}),  # Learn's link took 9th edition's Strength
+    ("learn", {"ruleset": "fantasy", "t": "20", "wounds": "30", "chain": "1", "section": "roll"}),
+])
+def test_a_refusal_after_the_hit_keeps_the_hit(page, query):
+    at = open_page(page, **query)
+    check_every_answer_that_can_be_computed_is_shown(page, at)
+    assert not at.error, [e.value for e in at.error]
+    if page in ("fantasy", "ninth"):
+        assert hit_chance(at)
+
+
+@settings(max_examples=max(EXAMPLES // 3, 20), deadline=None, derandomize=EXAMPLES <= 100,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(page=st.sampled_from([*MAKE, "explore"]), data=st.data())
+def test_no_refusal_hides_an_answer_that_could_be_computed(page, data):
+    """Random accepted links: the hit chance is always shown when it can be worked out, and a
+    stage after it that cannot be says why and keeps the rest (on Explore: each weapon)."""
+    query = data.draw(good_query_for(PAGES[page]))
+    if data.draw(st.booleans()):
+        query["view" if page == "explore" else "chain"] = "weapons" if page == "explore" else "1"
+    check_every_answer_that_can_be_computed_is_shown(page, open_page(page, **query))
 
 
 anything = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
@@ -162,6 +262,32 @@ def test_every_parameter_parser_raises_only_value_errors(page):
         for raw in ("", " ", "x" * 500, "\x00", "1e9", "９", "-0", "+", ",", ";", "D", "2D6+999999"):
             with contextlib.suppress(ValueError):
                 p.parse(raw)
+
+
+READERS = [(page, name) for page, params in PAGES.items() for p in params for name in (p.name, *(o[0] for o in p.old))]
+
+
+@SETTINGS
+@given(value=st.one_of(junk, st.text(alphabet="0123456789²³¹½٣０+-, dD", max_size=6)))
+def test_no_warning_shows_a_python_exception(value):
+    """Whatever a link holds, in any parameter of any page, a warning speaks in the page's words:
+    it names the parameter, and its reason is raised by hitrules itself (a ``raise`` line), never
+    by ``int()`` or another builtin in Python's words ("invalid literal for int() with base 10")."""
+    import traceback
+
+    from test_urlstate import PYTHON_WORDS
+
+    for page, name in READERS:
+        for warning in urlstate.parse_query(PAGES[page], {name: value}).warnings:
+            assert warning.startswith((f"{name}: ", "This link is too long")), warning
+            assert not any(word in warning for word in PYTHON_WORDS), warning
+        for p in PAGES[page]:
+            if p.name == name:
+                try:
+                    p.parse(value)
+                except ValueError as error:
+                    line = traceback.extract_tb(error.__traceback__)[-1].line
+                    assert line.startswith("raise"), (value, line, str(error))
 
 
 def best_of_three(fn) -> float:

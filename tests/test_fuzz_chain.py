@@ -49,8 +49,9 @@ API = [
     lambda a, b, c: ninth.attack_outcome(ninth.Attack(4, overwatch=True), 3, ninth.Weapon(4), ninth.Target(4),
                                          verdict=a),
     lambda a, b, c: ninth.attack_outcome(a, b, c, ninth.Target(4)),
-    lambda a, b, c: damage.casualties(a, b, c, 3),
-    lambda a, b, c: damage.casualties(dice.hits(5, Fraction(1, 2)), a, b, c),
+    lambda a, b, c: damage.Profile.of(a, b, c, 3),
+    lambda a, b, c: damage.Profile.of(damage.parse_damage("D3"), a, b, c).casualties(dice.hits(5, Fraction(1, 2))),
+    lambda a, b, c: damage.Profile.of(damage.parse_damage("D3"), 2, 3).casualties(a),
     lambda a, b, c: damage.parse_damage(a),
     lambda a, b, c: dice.AttackDice(a, b, c),
 ]
@@ -100,8 +101,8 @@ WORST = {
     "fantasy: split fire 25D6 + 25D6 shots": lambda: fantasy_split(["25D6"] * 2),
     "fantasy: split fire 100 + 100 + 100 shots": lambda: fantasy_split([100] * 3),
     "fantasy: split fire 16D6 × 3": lambda: fantasy_split(["16D6"] * 3),
-    "casualties(): 300 unsaved of Damage 1, FNP, into 30-wound models": lambda: damage.casualties(
-        UNSAVED_300, "1", 30, 100, 6),
+    "casualties(): 300 unsaved of Damage 1, FNP, into 30-wound models": lambda: damage.Profile.of(
+        damage.parse_damage("1"), 30, 100, 6).casualties(UNSAVED_300),
 }
 
 
@@ -123,7 +124,9 @@ def test_the_slowest_accepted_chains_compute_in_under_200_ms(name):
 def test_one_point_more_is_refused():
     with pytest.raises(ValueError, match="Too much damage"):
         ninth_worst("51", "D6", 30)
+    two_wounds = fantasy.Weapon(4, multiple_wounds="2"), fantasy.Target(4, wounds=2)
+    fantasy.shoot_split([(fantasy.Shot(3), 75), (fantasy.Shot(3), 75)], *two_wounds)  # 150 × 2 = 300: the most
     with pytest.raises(ValueError, match="Too much damage"):
-        fantasy.shoot_split([(fantasy.Shot(3), 150), (fantasy.Shot(3), 151)], fantasy.Weapon(4), fantasy.Target(4))
+        fantasy.shoot_split([(fantasy.Shot(3), 75), (fantasy.Shot(3), 76)], *two_wounds)
     with pytest.raises(ValueError, match="groups"):
         fantasy_split([1] * 4)

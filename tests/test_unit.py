@@ -227,7 +227,7 @@ def test_fantasy_unit_matches_every_die_in_every_order(chosen, wounds, models, r
         groups = [FANTASY_GROUPS[i] for i in listed]
         profiles = [(g.shots.bonus, fantasy_unsaved(g, target),
                      g.weapon.multiple_wounds) for g in groups]
-        multiple = [i for i, g in enumerate(groups) if g.weapon.multiple_wounds != "1"]
+        multiple = [i for i, g in enumerate(groups) if str(g.weapon.multiple_wounds) != "1"]
         order = (*multiple, *(i for i in range(len(groups)) if i not in multiple))
         result = fantasy.shoot_unit(groups, target)
         assert result.order == order

@@ -118,3 +118,38 @@ def test_a_trigger_with_the_attack_pills_is_the_current_form():
     """``trigger`` beside ``attack`` is today's form: it does not turn Overwatch fire on by itself."""
     parsed = parse_query(urlstate.NINTH, {"attack": "melee", "trigger": "advance"})
     assert parsed.values["attack"] == ("melee",) and parsed.values["trigger"] == "advance"
+
+
+#: Words of Python's own exceptions, which a player must never read in a warning.
+PYTHON_WORDS = ("invalid literal", "with base", "could not convert", "int()", "float()", "object has no attribute",
+                "not supported between", "unhashable", "NoneType", "positional argument", "codec")
+
+
+@pytest.mark.parametrize(("page", "query", "value"), [
+    ("fantasy", {"shots": "0000001"}, ("shots", "1")), ("fantasy", {"bs": "007"}, ("bs", 7)),
+    ("ninth", {"attacks": "02D6+03"}, ("attacks", "2D6+3")), ("ninth", {"sv": "03+"}, ("sv", 3)),
+    ("ninth", {"trigger": "Charge", "overwatch": "1"}, ("attack", ("overwatch_fire",))),
+    ("ninth", {"trigger": "ADVANCE"}, ("trigger", "advance")),
+    ("ninth", {"preset": "Leman_Russ"}, ("rules", "leman_russ")),
+    ("learn", {"edition": " 8 "}, ("edition", 8)), ("explore", {"view": "Wound"}, ("view", "wound")),
+])
+def test_leading_zeros_spaces_and_case_do_not_matter(page, query, value):
+    parsed = parse_query(ALL[page], query)
+    assert parsed.warnings == () and parsed.values[value[0]] == value[1]
+
+
+def test_the_older_overwatch_link_keeps_overwatch_fire_in_any_case():
+    read = [parse_query(urlstate.NINTH, {"reroll": "ones", "trigger": t, "overwatch": "1"}).values
+            for t in ("charge", "Charge", "CHARGE")]
+    assert read[0] == read[1] == read[2] and read[0]["attack"] == ("overwatch_fire",)
+
+
+@pytest.mark.parametrize("junk", ["²", "³", "¹3", "٣", "１", "4²", "½"])
+@pytest.mark.parametrize("name", ["sv", "invuln", "fnp", "skill", "attacks", "wounds"])
+def test_a_digit_python_reads_but_the_page_does_not_is_refused_in_the_pages_words(name, junk):
+    """``str.isdigit`` accepts '²', and ``int('²')`` then refuses it in Python's words. (A digit of
+    another script may be read as the number it is, as the dice parser reads '٣'.)"""
+    warnings = parse_query(urlstate.NINTH, {name: junk}).warnings
+    assert warnings or junk in ("٣", "１")
+    for warning in warnings:
+        assert warning.startswith(f"{name}: ") and not any(word in warning for word in PYTHON_WORDS), warning

@@ -6,19 +6,62 @@ from pathlib import Path
 import streamlit as st
 
 from hitrules import figures, situations
-from hitrules._steps import Step, chance_text, fraction_text
+from hitrules._steps import Step, anchor, chance_text, fraction_text, number_text, reading
 from webui import shared
+
+#: What the page calls the stages after the hit when it cannot work them out.
+AFTER_THE_HIT = "The attack after the hit (wounds, saves, models removed)"
+
+
+def attempt(work, *args):
+    """``(work(*args), None)``, or ``(None, why)`` when the engine refuses: each part of a page is
+    worked out on its own, so that one part that cannot be computed never hides the rest."""
+    try:
+        return work(*args), None
+    except ValueError as error:
+        return None, str(error)
+
+
+def refusal(what: str, why: str | None) -> None:
+    """In the place of a part that could not be worked out, what it is and why, in the engine's words."""
+    if why:
+        st.warning(f"{what} cannot be worked out here: {why} The rest of the page stands.", icon=":material/block:")
+
+
+def chart(key: str, what: str, build, *args) -> None:
+    """The figure ``build(*args)`` (shared by every user), or a warning in its place."""
+    figure, why = attempt(shared, build, *args)
+    if figure is None:
+        refusal(what, why)
+    else:
+        st.plotly_chart(figure, key=key, config={"displayModeBar": False})
 
 
 def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
         second: tuple[int, ...] | None = None) -> None:
     """The engine's steps, numbered as it worked them out, then the D6 faces that hit."""
-    parts = [f"### {title}", "\n".join(f"{i}. {step.text}" for i, step in enumerate(steps, start=1))]
+    parts = [f"### {title}", numbered(steps)]
     if first is not None:
         parts += ["Natural rolls of the D6 that hit:", faces_row(first)]
     if second is not None:
         parts += ["…and the second D6, rolled after a 6:", faces_grid(first or (), second)]
     st.markdown("\n\n".join(parts))
+
+
+def step_markdown(step: Step) -> str:
+    """A step's text, with the section of docs/rules.md it names (its ``anchor``) made a link to
+    that section on the Rules page."""
+    if not step.anchor:
+        return step.text
+    heading = next(h for h, _ in rules_document()[1] if anchor(h) == step.anchor)
+    cited = reading(heading)
+    return step.text.replace(cited, f"[{cited}](rules#{step.anchor})")
+
+
+def numbered(steps: tuple[Step, ...], bold: int = 0) -> str:
+    """The steps as a numbered Markdown list, their readings linked; step number ``bold`` in bold."""
+    return "\n".join(f"{i}. **{step_markdown(s)}**" if i == bold else f"{i}. {step_markdown(s)}"
+                     for i, s in enumerate(steps, start=1))
 
 
 def faces_row(hitting: tuple[int, ...]) -> str:
@@ -60,45 +103,51 @@ def _distribution_table(sit):
 
 def show_distribution(prefix: str, sit, title: str) -> None:
     """The chart of exactly/at least k hits and, on request, the table with a CSV download."""
-    st.plotly_chart(shared(_distribution_chart, sit, title), key=f"{prefix}_chart", config={"displayModeBar": False})
+    chart(f"{prefix}_chart", "The chart of hits", _distribution_chart, sit, title)
     table_with_download(prefix, f"{prefix}-hits", _distribution_table, sit)
 
 
 def _chain_chart(sit):
-    answer = situations.answer(sit)
-    return figures.chain_figure(answer.chain, situations.expected_attacks(sit))
+    return figures.chain_figure(situations.chain(sit), situations.expected_attacks(sit))
 
 
 def _chain_table(sit):
-    return figures.chain_table(situations.answer(sit).chain, situations.expected_attacks(sit))
+    return figures.chain_table(situations.chain(sit), situations.expected_attacks(sit))
 
 
 def _removed_chart(sit):
-    return figures.distribution_figure(situations.answer(sit).chain.models_removed, "Models removed", "models")
+    return figures.distribution_figure(situations.chain(sit).models_removed, "Models removed", "models")
 
 
 def _removed_table(sit):
-    return figures.distribution_table(situations.answer(sit).chain.models_removed, "models removed")
+    return figures.distribution_table(situations.chain(sit).models_removed, "models removed")
+
+
+def mean_metric(label: str, mean, more: str = "") -> tuple[str, str, str]:
+    """A headline number on average: rounded, and exact in its help."""
+    return label, number_text(mean), f"Exactly {fraction_text(mean)}{more}."
 
 
 def chain_metrics(chain) -> tuple[tuple[str, str, str], ...]:
-    """The headline numbers after the hit, beside "Hit chance"."""
-    mean = chain.models_removed.mean
+    """The headline numbers after the hit, beside "Hit chance", in the order of the attack (none
+    when the stages after the hit are off or refused). Wounds lost are Wounds, not attacks."""
+    if chain is None:
+        return ()
     return (("Wound chance", chance_text(chain.wound_chance), "Per hit, exact and rounded."),
             ("Unsaved chance", chance_text(chain.unsaved_chance), "Per wound, exact and rounded."),
-            ("Expected models removed", f"{float(mean):.2f}", f"Exactly {fraction_text(mean)}."))
+            mean_metric("Expected wounds lost", chain.wounds_lost.mean, ", in Wounds (a model's characteristic)"),
+            mean_metric("Expected models removed", chain.models_removed.mean))
 
 
 def show_chain(prefix: str, sit) -> None:
-    """The whole attack: a funnel of the expected numbers at each stage, the models removed (exactly
-    and at least k), both tables with CSV downloads, and why."""
-    st.plotly_chart(shared(_chain_chart, sit), key=f"{prefix}_chain_chart", config={"displayModeBar": False})
-    st.plotly_chart(shared(_removed_chart, sit), key=f"{prefix}_removed_chart", config={"displayModeBar": False})
+    """The whole attack: a funnel of the attacks that get through each stage, the models removed
+    (exactly and at least k), and both tables with CSV downloads."""
+    chart(f"{prefix}_chain_chart", "The funnel of the attack", _chain_chart, sit)
+    chart(f"{prefix}_removed_chart", "The chart of models removed", _removed_chart, sit)
     if st.toggle("Show the tables (and CSV downloads)", key=f"{prefix}_chain_tables", help=TABLE_HELP):
         for name, build in (("stages", _chain_table), ("models-removed", _removed_table)):
             table_with_download(prefix, f"{prefix}-{name}", build, sit, always=True,
                                 label=f"Download CSV: {name.replace('-', ' ')}")
-    why("Why: after the hit", situations.answer(sit).chain.steps, None)
 
 
 def metrics_row(*metrics: tuple[str, str, str | None]) -> None:

@@ -4,9 +4,9 @@ import streamlit as st
 
 import webui
 from hitrules import compare, fantasy, figures, ninth, urlstate
-from hitrules._steps import chance_text, fraction_text, percent
+from hitrules._steps import chance_text, count_text, fraction_text, number_text, percent
 from views import draw
-from views.target import score_input
+from views.target import fit_ruleset, score_input
 
 P = "explore"
 BOUNDS = urlstate.bounds(urlstate.EXPLORE)
@@ -50,13 +50,24 @@ def _cell(values: dict, ruleset: str) -> tuple[int, int, str]:
 
 
 def _heatmap(values: dict) -> None:
-    """Hit chance for every skill and net modifier, with the user's cell outlined."""
+    """Hit chance for every skill and net modifier, with the user's cell outlined (or, off the chart,
+    the column that gives the same answer)."""
     ruleset = _situation()
     skill, mod, yours = _cell(values, ruleset)
-    st.plotly_chart(webui.shared(figures.heatmap_figure, ruleset, (skill, mod)), key="explore_heatmap",
-                    config={"displayModeBar": False})
+    column = compare.grid_column(ruleset, skill, mod)
+    st.plotly_chart(webui.shared(figures.heatmap_figure, ruleset, None if column is None else (skill, column)),
+                    key="explore_heatmap", config={"displayModeBar": False})
     st.markdown(f"{yours}: **{chance_text(compare.chance(ruleset, skill, mod))}** per shot.")
-    st.caption("The outlined cell is your situation. Fantasy: '6→4+' cells need a 6 and then 4+ "
+    _, mods = compare.grid_axes(ruleset)
+    if column == mod:
+        where = "The outlined cell is your situation."
+    elif column is not None:
+        where = (f"The chart's columns run from {mods[0]:+d} to {mods[-1]:+d}: the outlined cell, {column:+d}, "
+                 f"gives the same answer as your {mod:+d}.")
+    else:
+        where = (f"Your modifier, {mod:+d}, is off the chart (its columns run from {mods[0]:+d} to "
+                 f"{mods[-1]:+d}), so no cell is outlined.")
+    st.caption(f"{where} Fantasy: '6→4+' cells need a 6 and then 4+ "
                "(the 7+ chart), '—' cells are impossible (10+). 9th edition: columns past ±1 are "
                "capped, so they repeat the ±1 column.")
     draw.table_with_download(P, f"grid-{ruleset}", figures.grid_table, ruleset)
@@ -130,9 +141,9 @@ def _shots(values: dict) -> None:
                     config={"displayModeBar": False})
     hits, label = values["hits"], figures.skill_label(ruleset, skill)
     _, p, n = next(row for row in webui.shared(figures.shots_rows, *args) if row[0] == label)  # the chart's own row
-    needed = "**more than 1000 shots**" if n is None else f"**{n} shots**"
+    needed = "**more than 1000 shots**" if n is None else f"**{count_text(n, 'shot')}**"
     said = "no shot can hit, so no number of shots" if not p else f"each shot hits with {chance_text(p)}: {needed}"
-    st.markdown(f"{yours}: {said} for at least {hits} hit{'s' if hits > 1 else ''} with {values['confidence']}% "
+    st.markdown(f"{yours}: {said} for at least {count_text(hits, 'hit')} with {values['confidence']}% "
                 "chance (your bar is the orange one).")
     draw.table_with_download(P, "shots", figures.shots_table, *args)
 
@@ -146,13 +157,8 @@ NAMES = {"strength": "Strength", "toughness": "Toughness", "strength_a": "A's St
 
 
 def _fit_fantasy(values: dict, names: tuple[str, ...]) -> None:
-    """Bring 9th-edition values above fantasy's range down to its largest, saying so (a link or the
-    other rule set can hold them; fantasy's widgets cannot)."""
-    over = [name for name in names if values[name] > FANTASY_MOST[name]]
-    for name in over:
-        values[name] = st.session_state[f"explore_{name}"] = FANTASY_MOST[name]
-    if over:
-        st.info("Fantasy goes up to 10 for " + ", ".join(NAMES[n] for n in over) + ", so 10 is shown.")
+    """Fantasy's widgets for ``names`` take only fantasy's values (:func:`views.target.fit_ruleset`)."""
+    fit_ruleset(P, values, "Fantasy", {name: FANTASY_MOST[name] for name in names}, NAMES)
 
 
 def _most(ruleset: str, name: str) -> int:
@@ -257,21 +263,32 @@ def _weapons(values: dict) -> None:
     if ruleset != "fantasy":
         row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
                      help="+1 to the armour save (not the invulnerable).")
-    try:
-        duel = webui.shared(compare.weapon_duel, _shooter(values, "a", ruleset), _shooter(values, "b", ruleset),
-                            _target(values, ruleset))
-    except ValueError as error:
-        st.error(f"{error} Change the settings above to go on.", icon=":material/block:")
+    target, refused = draw.attempt(_target, values, ruleset)
+    if target is None:
+        draw.refusal("The target", refused)
         return
-    draw.metrics_row(*((f"{letter}: models removed on average", compare.two_decimals(mean),
-                        f"Exactly {fraction_text(mean)} of the {values['models']} models.")
-                       for letter, mean in zip("AB", duel.means, strict=True)))
+    shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
+    outcomes = [draw.attempt(webui.shared, compare.weapon_outcome, shooter, target) if shooter else (None, why)
+                for shooter, why in shooters]
+    if not all(outcome for outcome, _ in outcomes):  # each weapon on its own: one refused keeps the other
+        for letter, (outcome, why) in zip("AB", outcomes, strict=True):
+            if outcome is None:
+                draw.refusal(f"Weapon {letter}", why)
+            else:
+                draw.metrics_row(_removed_metric(letter, outcome.models_removed.mean, values))
+        return
+    duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
+    draw.metrics_row(*(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
     st.plotly_chart(webui.shared(figures.weapons_figure, duel), key="explore_weapons", config={"displayModeBar": False})
     st.caption(" ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
                         f"{chance_text(unsaved)} of wounds go unsaved."
                         for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
     draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, duel)
+
+
+def _removed_metric(letter: str, mean, values: dict) -> tuple[str, str, str]:
+    return draw.mean_metric(f"{letter}: models removed on average", mean, f" of the {values['models']} models")
 
 
 def _verdict(duel: compare.WeaponDuel) -> str:
@@ -281,12 +298,12 @@ def _verdict(duel: compare.WeaponDuel) -> str:
                                                                                                 strict=True))
     at_least_one = f"Chance to remove at least one model: {first}"
     if duel.better is None:
-        return f"Both remove the same on average: {compare.two_decimals(means[0])} models. {at_least_one}"
+        return f"Both remove the same on average: {number_text(means[0])} models. {at_least_one}"
     win, lose = duel.better, 1 - duel.better
     more = means[win] - means[lose]
     share = f", {percent(more / means[lose])} more" if means[lose] else ""
     return (f"**Weapon {'AB'[win]} is better** against this target: it removes "
-            f"{compare.two_decimals(more)} more models on average (exactly {fraction_text(more)}{share}). "
+            f"{number_text(more)} more models on average (exactly {fraction_text(more)}{share}). "
             f"{at_least_one}")
 
 

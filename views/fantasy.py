@@ -1,10 +1,10 @@
-"""Fantasy Roll to Hit: collect the situation on the table, ask hitrules, draw the answer."""
+"""Fantasy shooting, from the hit roll to the models removed: collect the situation, ask hitrules, draw."""
 
 import streamlit as st
 
 import webui
 from hitrules import fantasy, profiles, situations, urlstate
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view
 from views.target import target_inputs
@@ -22,15 +22,16 @@ LOS_HELP = "Line of Sight value, 1 (infantry) to 10."
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.FANTASY, "Fantasy: Roll to Hit", HELP)
-    sit, answer = webui.situation(situations.fantasy_situation, values)
+    values = webui.start_page(P, urlstate.FANTASY, webui.TITLES[P], HELP)
+    sit, answer, whole = webui.situation(situations.fantasy_situation, values)
+    chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
     if answer:
         main = answer.main
-        mean = answer.distribution.mean
         draw.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
                          ("Roll needed", main.roll, None),
-                         ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}."),
-                         *(draw.chain_metrics(answer.chain) if answer.chain else ()))
+                         draw.mean_metric("Expected hits", answer.distribution.mean),
+                         *draw.chain_metrics(chain))
+        draw.refusal(draw.AFTER_THE_HIT, refused)
         if len(answer.groups) > 1:
             g2 = answer.groups[1].result
             st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
@@ -41,36 +42,38 @@ def render() -> None:
         _inputs(answer)
     if answer:
         with details:
-            if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
+            if chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
             else:
                 draw.show_distribution(P, sit, "The unit's hits")
-            for group in answer.groups:
-                title = "Why" if len(answer.groups) == 1 else f"Why: {group.name.lower()} ({group.shots} shots)"
+            for group in answer.groups:  # the Why in the order of the attack: the hit, then what follows
+                title = ("Why: the hit roll" if len(answer.groups) == 1
+                         else f"Why: {group.name.lower()} ({count_text(group.shots, 'shot')})")
                 draw.why(title, group.result.steps, *group.result.faces)
+            if chain:
+                draw.why("Why: after the hit", chain.steps, None)
         webui.situation_links(sit)
-        if answer.chain:
+        if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
-    link = situations.fantasy_values(sit) if sit else None
-    webui.write_link(urlstate.FANTASY, values, link and link | ({name: values[name] for name in ("weapons", "order")}
-                                                               if sit.weapon else {}))
+    unit = {name: values[name] for name in ("weapons", "order")} if whole and sit.weapon else {}
+    webui.write_link(urlstate.FANTASY, values, situations.fantasy_values(sit) | unit if whole else None)
 
 
 def _unit(values: dict, sit) -> tuple:
     """The editor of added weapons, and the whole unit with the problems of the weapons left out
-    (None when it has one group only). Split fire's groups are its first."""
+    (None with none added). Split fire's groups are its first profiles."""
     rows = unit_view.added_weapons(P, "fantasy", values)
     named = len(sit.groups) > 1
     own = tuple(fantasy.Group(shot, shots, sit.weapon, f"group {n}" if named else "weapon 1")
                 for n, (shot, shots) in enumerate(sit.groups, start=1))
-    return profiles.page_unit("fantasy", own, rows, values["order"], sit.target) if len(own) + len(rows) > 1 else (
-        None, ())
+    # Split fire alone is the page's own answer (one weapon): the whole unit is for weapons added.
+    return profiles.page_unit("fantasy", own, rows, values["order"], sit.target) if rows else (None, ())
 
 
 def _inputs(answer) -> None:
     """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover."""
     shot_inputs(P, answer, calculator=True)
-    target_inputs(P, "fantasy", urlstate.FANTASY)
+    target_inputs(P, "fantasy")
 
 
 def shot_inputs(prefix: str, answer, calculator: bool) -> None:
@@ -121,4 +124,4 @@ def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple, picture: b
         pictures.cover(f"{prefix}_cover_picture{suffix}", group[0].result if group else None)
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
-        st.warning(step.text, icon=":material/visibility:")
+        st.warning(draw.step_markdown(step), icon=":material/visibility:")

@@ -13,10 +13,10 @@ def render() -> None:
         "percentage, and shows every step of the working, so you can check it against your rulebook "
         "or teach it to someone new."
     )
-    st.page_link(pages()["fantasy"], label="Fantasy Roll to Hit: BS, shooting modifiers, cover, 7+ chart",
+    st.page_link(pages()["fantasy"], label="Fantasy shooting: hit, wound, save and the models removed",
                  icon=":material/my_location:")
-    st.page_link(pages()["ninth"], label="9th / 8th edition hit roll: modifiers, re-rolls, Overwatch, "
-                 "Leman Russ", icon=":material/rocket_launch:")
+    st.page_link(pages()["ninth"], label="9th / 8th edition attack: hit (with Overwatch and the Leman "
+                 "Russ), wound, save, damage and the models removed", icon=":material/rocket_launch:")
     st.page_link(pages()["explore"], label="Explore: every BS and modifier at once, rule sets side by side",
                  icon=":material/monitoring:")
     st.page_link(pages()["learn"], label="Learn: walk through a roll, roll the dice, take a quiz",

@@ -6,11 +6,11 @@ import streamlit as st
 
 import webui
 from hitrules import dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text, fraction_text
+from hitrules._steps import chance_text, count_text, fraction_text, number_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
 from views.ninth import attack_inputs
-from views.target import target_inputs
+from views.target import TARGET_BOUNDS, TARGET_LABELS, fit_ruleset, target_inputs
 
 P = "learn"
 BOUNDS = urlstate.bounds(urlstate.LEARN)
@@ -34,8 +34,12 @@ def render() -> None:
 
 
 def _situation_inputs(values: dict):
-    """The situation to learn from (one shot or attack), and the engine's result for it."""
-    sit, answer = webui.situation(situations.learn_situation, values)
+    """The situation to learn from (one shot or attack), and the engine's result for its hit roll.
+    Each input takes only what the rule set shown accepts."""
+    if values["ruleset"] == "fantasy":
+        fit_ruleset(P, values, "Fantasy", {name: TARGET_BOUNDS["fantasy"][name][1] for name in TARGET_LABELS},
+                    TARGET_LABELS)
+    sit, answer, _ = webui.situation(situations.learn_situation, values)
     ruleset = st.radio("Rule set", ("fantasy", "ninth"), key=webui.key("learn", "ruleset"), horizontal=True,
                        format_func={"fantasy": "Fantasy", "ninth": "9th / 8th edition"}.get,
                        help="Which game's hit roll to learn.")
@@ -51,7 +55,7 @@ def _situation_inputs(values: dict):
         attack_inputs(P)
         if answer and answer.verdict is not None:
             (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
-    target_inputs(P, ruleset, urlstate.LEARN, cover="light_cover")
+    target_inputs(P, ruleset, cover="light_cover")
     if answer is None:
         return sit, None
     return sit, answer.main if isinstance(answer, situations.FantasyAnswer) else answer.result
@@ -62,7 +66,8 @@ def _walk(values: dict):
     sit, result = _situation_inputs(values)
     if result is None:
         return sit
-    chain = situations.answer(sit).chain
+    chain, refused = draw.attempt(situations.chain, sit)
+    draw.refusal(draw.AFTER_THE_HIT, refused)
     steps = result.steps + (chain.steps if chain else ())  # past the hit too, with the target part on
     step_key = webui.key(P, "step")
     if st.session_state.get(step_key, 1) > len(steps):  # fewer steps than the step shown: show the last
@@ -70,8 +75,7 @@ def _walk(values: dict):
     step = st.slider("Step", 1, len(steps), key=step_key,
                      help="Move through the working one rule at a time.")
     values["step"] = step
-    shown = ["\n".join(f"{i}. **{s.text}**" if i == step else f"{i}. {s.text}"
-                        for i, s in enumerate(steps[:step], start=1))]
+    shown = [draw.numbered(steps[:step], bold=step)]
     faces = steps[step - 1].hitting_faces  # only this step's own faces: None when it has none
     if faces is not None:
         what = SUCCEEDS.get(steps[step - 1].topic, "hits")
@@ -83,7 +87,7 @@ def _walk(values: dict):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
     if chain and step == len(steps):
         shown.append(f"**So each attack wounds and gets through with chance "
-                     f"{chance_text(chain.unsaved.mean)}, and removes {float(chain.models_removed.mean):.3f} "
+                     f"{chance_text(chain.unsaved.mean)}, and removes {number_text(chain.models_removed.mean)} "
                      f"models on average (exactly {fraction_text(chain.models_removed.mean)}).**")
     st.markdown("\n\n".join(shown))
     pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
@@ -128,8 +132,9 @@ def _roll(values: dict):
     hits = sum(hit for hit, _ in outcomes)
     st.plotly_chart(figure, key="learn_rate", config={"displayModeBar": False})
     st.markdown(
-        f"**{hits} hits from {rolls} rolls** ({hits / rolls:.1%}); the exact chance is "
-        f"{chance_text(result.probability)}, so {float(dist.mean):.1f} hits were expected. "
+        f"**{count_text(hits, 'hit')} from {count_text(rolls, 'roll')}** "
+        f"({number_text(100 * hits, 1, over=rolls)}%); the exact chance is {chance_text(result.probability)}, "
+        f"so {number_text(dist.mean)} hits were expected. "
         f"{hits} or fewer happens {chance_text(dist.percentile(hits))} of the time, and {hits} or more "
         f"{chance_text(dist.at_least(hits))}."
     )
@@ -169,7 +174,7 @@ def _quiz(values: dict) -> None:
             + f"It needs **{question.correct_roll}**"
             + ("" if right_roll else f" (not {roll})") + f", and the chance is **{question.correct_chance}**"
             + ("" if right_chance else f" (not {picked})") + ".")
-        st.markdown("\n".join(f"{i}. {s.text}" for i, s in enumerate(question.steps, start=1)))
+        st.markdown(draw.numbered(question.steps))
     if score:
         st.metric("Score this session", f"{sum(score.values())} / {len(score)}")
     st.caption("Next question: raise the question number. Share the link to give others the same quiz.")

@@ -1,10 +1,10 @@
-"""9th (and 8th) edition hit roll: collect the attack, ask hitrules, draw the answer."""
+"""9th (and 8th) edition attack, from the hit roll to the models removed: collect, ask hitrules, draw."""
 
 import streamlit as st
 
 import webui
 from hitrules import ninth, profiles, situations, urlstate
-from hitrules._steps import chance_text
+from hitrules._steps import chance_text, count_text
 from hitrules.presets import PRESETS
 from views import draw, pictures
 from views import unit as unit_view
@@ -24,20 +24,21 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.NINTH, "9th edition: the hit roll", HELP)
-    sit, answer = webui.situation(situations.ninth_situation, values)
+    values = webui.start_page(P, urlstate.NINTH, webui.TITLES[P], HELP)
+    sit, answer, whole = webui.situation(situations.ninth_situation, values)
+    chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
     if answer:
         result = answer.result
         if answer.verdict is not None:
             (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
-        mean = answer.distribution.mean
         draw.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
                          ("Roll needed", result.roll, None),
-                         ("Expected hits", f"{float(mean):.2f}", f"Exactly {mean}, from {answer.attacks} attacks."),
-                         *(draw.chain_metrics(answer.chain) if answer.chain else ()))
+                         draw.mean_metric("Expected hits", answer.distribution.mean,
+                                          f", from {count_text(answer.attacks, 'attack')}"),
+                         *draw.chain_metrics(chain))
+        draw.refusal(draw.AFTER_THE_HIT, refused)
         if result.modifier:
-            capped = f" → capped to {result.net_modifier:+d}" if result.net_modifier != result.modifier else ""
-            st.caption(f"Modifiers add up to {result.modifier:+d}{capped}.")
+            st.caption(modifier_words(result))
 
     inputs, details = st.columns([1, 1.4], gap="large")
     with inputs:
@@ -45,21 +46,35 @@ def render() -> None:
     if answer:
         with details:
             pictures.overwatch("ninth_overwatch_picture", answer.verdict)
-            if answer.chain:  # its funnel has the hits; the chart of hits is the page without it
+            if chain:  # its funnel has the hits; the chart of hits is the page without it
                 draw.show_chain(P, sit)
             else:
-                draw.show_distribution(P, sit, f"Hits from {answer.attacks} attacks")
-            draw.why("Why", answer.notes + result.steps, result.faces if result.may_fire else None)
+                draw.show_distribution(P, sit, f"Hits from {count_text(answer.attacks, 'attack')}")
+            # The Why in the order of the attack: the hit, then what follows.
+            draw.why("Why: the hit roll", answer.notes + result.steps, result.faces if result.may_fire else None)
+            if chain:
+                draw.why("Why: after the hit", chain.steps, None)
         webui.situation_links(sit)
-        if answer.chain:
+        if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
-    webui.write_link(urlstate.NINTH, values, _link(values, sit))
+    webui.write_link(urlstate.NINTH, values, _link(values, sit) if whole else None)
 
 
-def _link(values: dict, sit) -> dict | None:
+def modifier_words(result: ninth.AttackResult) -> str:
+    """What the hit modifiers come to: their sum, and the cap, or why they change nothing."""
+    total = f"Modifiers add up to {result.modifier:+d}"
+    attack = result.attack
+    if attack.auto_hit:
+        return f"{total}, but the weapon hits automatically: there is no hit roll to modify."
+    if attack.overwatch:
+        return f"{total}, but in Overwatch only an unmodified 6 hits: modifiers change nothing."
+    if result.net_modifier != result.modifier:
+        return f"{total} → capped to {result.net_modifier:+d}."
+    return f"{total}."
+
+
+def _link(values: dict, sit) -> dict:
     """The situation's values and the whole unit's (its added weapons, their order, every weapon fired)."""
-    if sit is None:
-        return None
     unit = {name: values[name] for name in ("weapons", "order")} if sit.weapon else {}
     return situations.ninth_values(sit) | unit | ({"every": values["every"]} if sit.preset and sit.weapon else {})
 
@@ -108,7 +123,7 @@ def _inputs(values: dict) -> None:
                         help="The turret weapon (twice after a Grinding Advance) and the hull weapon (the one chosen "
                              "above, or the first), each at the BS for the wounds left, at the target below.")
     attack_inputs(P)
-    target_inputs(P, "ninth", urlstate.NINTH, preset=rules if rules in PRESETS else None)
+    target_inputs(P, "ninth", preset=rules if rules in PRESETS else None)
 
 
 def attack_inputs(prefix: str) -> None:

@@ -28,13 +28,32 @@ def score_input(where, label: str, prefix: str, name: str, kind: str | None = No
                     format_func=lambda x: x if x == "none" else f"{x}+")
 
 
-def target_inputs(prefix: str, ruleset: str, params: tuple[urlstate.Param, ...], preset: str | None = None,
-                  cover: str = "cover") -> None:
-    """The weapon and the target unit, for ``ruleset`` "fantasy" or "ninth"; a unit preset brings its
-    own weapon's Strength, AP and Damage. ``cover`` names the Light cover parameter."""
+#: The whole numbers after the hit that each rule set's engine takes: a widget offers no other.
+TARGET_BOUNDS = {"fantasy": urlstate.bounds(urlstate.FANTASY_TARGET), "ninth": urlstate.bounds(urlstate.NINTH_TARGET)}
+#: The inputs whose range depends on the rule set, as the page names them.
+TARGET_LABELS = {"s": "Strength", "t": "Toughness", "wounds": "Wounds per model"}
+
+
+def fit_ruleset(prefix: str, values: dict, ruleset: str, most: dict[str, int], labels: dict[str, str]) -> None:
+    """Bring each value above the largest the ``ruleset``'s engine takes (``most``, by parameter)
+    down to it, saying so. A link, or the other rule set, can hold a larger one (Strength 12 is
+    9th edition's); the widget for this rule set could not show it, and the engine would refuse it.
+    Every rule set's range starts at the same smallest value, so only the largest needs fitting."""
+    over = [name for name, high in most.items() if values[name] > high]
+    for name in over:
+        values[name] = st.session_state[f"{prefix}_{name}"] = most[name]
+    for high in sorted({most[name] for name in over}):
+        names = ", ".join(labels[name] for name in over if most[name] == high)
+        st.info(f"{ruleset} goes up to {high} for {names}, so {high} is shown.", icon=":material/info:")
+
+
+def target_inputs(prefix: str, ruleset: str, preset: str | None = None, cover: str = "cover") -> None:
+    """The weapon and the target unit, for ``ruleset`` "fantasy" or "ninth", each input within what
+    that rule set's engine takes; a unit preset brings its own weapon's Strength, AP and Damage.
+    ``cover`` names the Light cover parameter."""
     if not st.toggle(TOGGLE, key=webui.key(prefix, "chain"), help=HELP):
         return
-    bounds = urlstate.bounds(params)
+    bounds = TARGET_BOUNDS[ruleset]
     row = st.container(horizontal=True)
     if preset is None:
         row.number_input("Strength (S)", *bounds["s"], step=1, key=webui.key(prefix, "s"),

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from hitrules import fantasy, figures, ninth, profiles
-from hitrules._steps import chance_text, fraction_text
+from hitrules._steps import chance_text
 from hitrules.unit import mean_text
 from views import draw
 from webui import shared
@@ -93,7 +93,7 @@ def whole_unit(prefix: str, unit: profiles.Unit | None, problems: tuple[str, ...
     removed = result.models_removed
     st.subheader(f"The whole unit: {len(unit.groups)} profiles", anchor=False)
     mean = removed.mean
-    draw.metrics_row(("Unit: models removed", f"{float(mean):.2f}", f"Expected, exactly {fraction_text(mean)}."),
+    draw.metrics_row(draw.mean_metric("Unit: models removed", mean, ", on average"),
                      *((label, chance_text(chance), None) for label, chance in profiles.at_least(unit, result)))
     names = result.names
     listed = [unit.order[i] + 1 for i in result.order]  # the profiles' numbers, in the order resolved
