@@ -153,15 +153,18 @@ class Profile:
         """Whether every unsaved attack costs 0 or 1 wound (Damage 1, or models of 1 wound)."""
         return len(self.loss) <= 2
 
-    def casualties(self, unsaved: Distribution) -> tuple[Distribution, Distribution]:
+    def casualties(self, unsaved: Distribution, start: Distribution | None = None) -> tuple[Distribution, Distribution]:
         """Wounds lost and models removed, from the distribution of unsaved attacks (add two groups'
-        distributions for split fire into one unit)."""
+        distributions for split fire into one unit). ``start`` is the distribution of wounds the
+        unit had already lost (a whole unit's earlier profiles: see :mod:`hitrules.unit`); none
+        for one attack alone."""
         if not isinstance(unsaved, Distribution):
             raise ValueError("casualties() takes the distribution of unsaved attacks.")
-        if self.loss == (0, 1):  # every unsaved attack costs exactly one wound
+        if self.loss == (0, 1) and start is None:  # every unsaved attack costs exactly one wound
             return _removed(unsaved, self.wounds, self.models)
         self._check_work(unsaved.max_hits)
-        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models),
+        begun = () if start is None else (start.weights,)
+        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models, *begun),
                         self.wounds, self.models)
 
     def _check_work(self, attacks: int) -> None:

@@ -23,7 +23,7 @@ from itertools import permutations
 from math import factorial
 
 from hitrules._steps import Step, fraction_text, number_text
-from hitrules.damage import ChainResult, _chain, _removed
+from hitrules.damage import ChainResult, _removed
 from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 
 __all__ = [
@@ -132,8 +132,7 @@ def carry(lost: Distribution, alone: ChainResult) -> Distribution:
         a_num, a_den = alone.wounds_lost.weights
         added = _convolve(num, a_num)
         return Distribution((*added[:full], sum(added[full:])), den * a_den)
-    u_num, u_den = alone.unsaved.weights
-    return _chain(u_num, u_den, profile.loss, profile.loss_den, profile.wounds, profile.models, (num, den))
+    return profile.casualties(alone.unsaved, start=lost)[0]  # the one-profile code, from the wounds lost
 
 
 def _models_mean(lost: Distribution, wounds: int) -> Fraction:

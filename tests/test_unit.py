@@ -24,7 +24,7 @@ from test_after_hit import (
 )
 
 from bench.engine import icepool_carry, icepool_count, icepool_thinned
-from hitrules import fantasy, ninth, unit
+from hitrules import dice, fantasy, ninth, unit
 
 # Every attack of the worked examples hits automatically and wounds on 4+ (S4 against T4); no
 # save and no Feel No Pain, so each lands with chance 1/2.
@@ -125,6 +125,22 @@ def test_one_group_is_attack_outcome():
     assert (result.wounds_lost, result.models_removed) == (alone.wounds_lost, alone.models_removed)
     assert result.groups == (alone,) and result.shares == (alone.models_removed.mean,)
     assert result.best_order == (0,) and result.best_mean == alone.models_removed.mean
+
+
+def test_one_fantasy_group_is_shoot():
+    shot, weapon = fantasy.Shot(3, moved=True), fantasy.Weapon(4, -1, "D3", poisoned=True)
+    target = fantasy.Target(4, armour=5, regeneration=5, wounds=3, models=4)
+    alone = fantasy.shoot(shot, "2D6", weapon, target)
+    result = fantasy.shoot_unit([fantasy.Group(shot, "2D6", weapon)], target)
+    assert (result.wounds_lost, result.models_removed, result.groups) == (alone.wounds_lost, alone.models_removed,
+                                                                          (alone,))
+
+
+def test_carrying_from_nothing_lost_is_the_one_profile_answer():
+    # A unit's later profile runs the same code as one profile alone, from the wounds already lost.
+    alone = ninth.attack_outcome(ninth.Attack(3), 4, ninth.Weapon(5, -1, "D3"), ninth.Target(4, wounds=3, models=4))
+    assert unit.carry(dice.Distribution((1,), 1), alone) == alone.wounds_lost
+    assert alone.profile.casualties(alone.unsaved, start=dice.Distribution((1,), 1))[0] == alone.wounds_lost
 
 
 def test_split_fire_is_a_unit_whose_groups_share_a_weapon():
