@@ -33,8 +33,8 @@ def add_row(page: Page, cells: list[str]) -> None:
     for cell in cells:
         page.keyboard.type(cell, delay=40)
         page.keyboard.press("Tab")
-        page.wait_for_timeout(150)
-    wait_ready(page)
+        page.wait_for_timeout(300)  # each cell reruns the page: the next keys wait for it to start and end
+        wait_ready(page)
 
 
 def test_a_unit_of_three_profiles_set_in_the_editor_and_its_link_in_a_second_tab(page: Page, app_server, browser):
