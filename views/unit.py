@@ -12,41 +12,49 @@ TITLE = "Add a weapon: the whole unit"
 HELP = ("Up to 5 more profiles, one row each, with their own attacks, hit roll and weapon, all at the target "
         "above. Their damage is resolved one profile after another, and a model that has lost wounds keeps "
         "the loss for the next. Add a row with +; select a row and press Delete to remove it.")
-_NINTH_KINDS = {"ranged": "ranged", "melee": "melee (WS)", "auto": "hits automatically"}
-_COLUMNS = {
+#: Each cell's label, help, and range (a whole number) or choices or length (text). Defaults are profiles.DEFAULTS.
+_CELLS = {
     "ninth": {
-        "name": st.column_config.TextColumn("Name", max_chars=40, help="What the weapon is called, for the Why."),
-        "attacks": st.column_config.TextColumn("Attacks", default="1", max_chars=12,
-                                               help="A number (10) or dice (D3, D6, 2D6, D6+1)."),
-        "skill": st.column_config.NumberColumn("Skill X+", min_value=2, max_value=6, step=1, default=3,
-                                               help="Its BS or WS: a roll of X or more hits."),
-        "s": st.column_config.NumberColumn("S", min_value=1, max_value=20, step=1, default=4, help="Strength."),
-        "ap": st.column_config.NumberColumn("AP", min_value=-6, max_value=0, step=1, default=0, help="0 or negative."),
-        "damage": st.column_config.TextColumn("Damage", default="1", max_chars=8, help="1, D3, D6, D3+3, 2D6…"),
-        "mods": st.column_config.TextColumn("Hit mods", default="", max_chars=40, help="e.g. -1, +1"),
-        "reroll": st.column_config.SelectboxColumn("Re-roll", options=ninth.REROLLS, default="none",
-                                                   help="Re-roll 1s or every failed hit."),
-        "kind": st.column_config.SelectboxColumn("Kind", options=profiles.KINDS, default="ranged",
-                                                 help="Ranged (BS, Light cover counts), melee (WS), or a weapon "
-                                                      "that hits automatically."),
+        "name": ("Name", "What the weapon is called, for the Why.", 40),
+        "attacks": ("Attacks", "A number (10) or dice (D3, D6, 2D6, D6+1).", 12),
+        "skill": ("Skill X+", "Its BS or WS: a roll of X or more hits.", ninth.SKILL_RANGE),
+        "s": ("S", "Strength.", ninth.STRENGTH_RANGE),
+        "ap": ("AP", "0 or negative.", ninth.AP_RANGE),
+        "damage": ("Damage", "1, D3, D6, D3+3, 2D6…", 8),
+        "mods": ("Hit mods", "Each hit modifier, e.g. -1, +1.", 40),
+        "reroll": ("Re-roll", "Re-roll 1s or every failed hit.", ninth.REROLLS),
+        "kind": ("Kind", "Ranged (BS, Light cover counts), melee (WS), or a weapon that hits automatically.",
+                 profiles.KINDS),
     },
     "fantasy": {
-        "name": st.column_config.TextColumn("Name", max_chars=40, help="What the group is called, for the Why."),
-        "shots": st.column_config.TextColumn("Shots", default="1", max_chars=12,
-                                             help="A number (10) or dice (D3, D6, 2D6, D6+1)."),
-        "bs": st.column_config.NumberColumn("BS", min_value=1, max_value=10, step=1, default=3,
-                                            help="Its Ballistic Skill; the page's conditions apply to it too."),
-        "s": st.column_config.NumberColumn("S", min_value=1, max_value=10, step=1, default=3, help="Strength."),
-        "ap": st.column_config.NumberColumn("AP", min_value=-6, max_value=0, step=1, default=0, help="0 or negative."),
-        "mw": st.column_config.TextColumn("Multiple Wounds", default="1", max_chars=8, help="1, 2, D3, D6, D3+1"),
-        "cover": st.column_config.SelectboxColumn("Cover", options=fantasy.COVERS, default="none",
-                                                  help="What obscures the target from this group (its own view)."),
-        "bane": st.column_config.NumberColumn("Armour Bane", min_value=0, max_value=6, step=1, default=0,
-                                              help="A natural 6 to wound improves AP by this much."),
-        "poisoned": st.column_config.CheckboxColumn("Poisoned", default=False,
-                                                    help="A natural 6 to hit gets +2 to wound."),
+        "name": ("Name", "What the group is called, for the Why.", 40),
+        "shots": ("Shots", "A number (10) or dice (D3, D6, 2D6, D6+1).", 12),
+        "bs": ("BS", "Its Ballistic Skill; the page's conditions apply to it too.", fantasy.BS_RANGE),
+        "s": ("S", "Strength.", fantasy.STRENGTH_RANGE),
+        "ap": ("AP", "0 or negative.", fantasy.AP_RANGE),
+        "mw": ("Multiple Wounds", "1, 2, D3, D6, D3+1", 8),
+        "cover": ("Cover", "What obscures the target from this group (its own view).", fantasy.COVERS),
+        "bane": ("Armour Bane", "A natural 6 to wound improves AP by this much.", fantasy.ARMOUR_BANE_RANGE),
+        "poisoned": ("Poisoned", "A natural 6 to hit gets +2 to wound.", None),
     },
 }
+
+
+def _column(label: str, help: str, kind, default):
+    """A typed column of the editor: a whole number in its range, a choice, text, or a tick."""
+    if isinstance(default, bool):
+        return st.column_config.CheckboxColumn(label, default=default, help=help)
+    if isinstance(default, int):
+        return st.column_config.NumberColumn(label, min_value=kind[0], max_value=kind[1], step=1, default=default,
+                                             help=help)
+    if isinstance(kind, tuple):
+        return st.column_config.SelectboxColumn(label, options=kind, default=default, help=help)
+    return st.column_config.TextColumn(label, default=default, max_chars=kind, help=help)
+
+
+_COLUMNS = {ruleset: {name: _column(*cell, default) for (name, cell), default in
+                      zip(cells.items(), profiles.DEFAULTS[ruleset], strict=True)}
+            for ruleset, cells in _CELLS.items()}
 
 
 def added_weapons(prefix: str, ruleset: str, values: dict) -> tuple[tuple, ...]:
