@@ -556,7 +556,8 @@ def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], ord
     return fig
 
 
-_DTYPES = {str: "object", int: "int64", bool: "bool"}
+#: Nullable types: a row added in the editor may leave a cell empty (its default then counts).
+_DTYPES = {str: "object", int: "Int64", bool: "boolean"}
 
 
 def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
@@ -564,3 +565,8 @@ def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
     columns, defaults = profiles.COLUMNS[ruleset], profiles.DEFAULTS[ruleset]
     return pd.DataFrame({c: pd.Series([row[i] for row in rows], dtype=_DTYPES[type(d)])
                          for i, (c, d) in enumerate(zip(columns, defaults, strict=True))})
+
+
+def weapons_rows(frame: pd.DataFrame) -> list[tuple]:
+    """The editor's table as rows of plain values, an empty cell as None."""
+    return list(frame.astype(object).where(frame.notna(), None).itertuples(index=False, name=None))

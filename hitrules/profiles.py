@@ -165,12 +165,18 @@ def _row_groups(ruleset: str, rows, hit, first: int = 2) -> tuple:
 @dataclass(frozen=True)
 class Unit:
     """A calculator's whole unit: its profiles as listed, the order to resolve them in (indices
-    into ``groups``), and the target."""
+    into ``groups``), the target, and each profile's number as the page lists it (a weapon left
+    out keeps its number)."""
 
     ruleset: str
     groups: tuple
     order: tuple[int, ...]
     target: object
+    numbers: tuple[int, ...] = ()
+
+    def number(self, i: int) -> int:
+        """The page's number of the i-th profile resolved (``i`` indexes :attr:`ordered`)."""
+        return self.numbers[self.order[i]] if self.numbers else self.order[i] + 1
 
     @property
     def ordered(self) -> tuple:
@@ -193,7 +199,7 @@ def page_unit(ruleset: str, own: tuple, rows, order: tuple[int, ...], target) ->
     chosen = [*dict.fromkeys(listed), *(i for i in kept if i not in listed)]
     index = {old: new for new, old in enumerate(kept)}
     return Unit(ruleset, tuple(groups[i] for i in kept), tuple(index[i] for i in chosen if i in index),
-                target), tuple(problems)
+                target, tuple(i + 1 for i in kept)), tuple(problems)
 
 
 def preset_groups(values: dict, sit) -> tuple[ninth.Group, ...]:

@@ -116,3 +116,25 @@ def test_a_unit_too_big_to_work_out_says_so_and_the_page_stays():
                    weapons="a:50::8:0:D6;b:1")
     assert "Too much damage for one unit" in text(at)
     assert metric(at, "Expected models removed")  # the page's own profile still answers
+
+
+def test_the_best_order_click_in_fantasy_reorders_the_multiple_wounds_groups_around_a_bad_row():
+    # Profile 1 (the page's) is a single wound; 2, typed in the editor, is left out (a bad Multiple
+    # Wounds) but keeps its number; 3 and 4 are D3 and 2 into models of 2 Wounds: the rules put 3 and
+    # 4 first, and the best order reorders those two.
+    at = open_page("fantasy", chain="1", conditions="auto", shots="1", s="3", t="3", wounds="2", models="2")
+    at.session_state["fantasy_weapons_1"] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [
+        {"name": "bad", "mw": "D7"}, {"name": "d3", "mw": "D3"}, {"name": "two", "mw": "2"}]}
+    at.run()
+    assert "added weapon 1 (bad)" in warnings(at)
+    target, shot = fantasy.Target(3, wounds=2, models=2), fantasy.Shot(3)
+    listed = [fantasy.Group(fantasy.Shot(3, automatic=True), 1, fantasy.Weapon(3), "weapon 1"),
+              fantasy.Group(shot, 1, fantasy.Weapon(3, 0, "D3"), "d3"),
+              fantasy.Group(shot, 1, fantasy.Weapon(3, 0, "2"), "two")]
+    result = fantasy.shoot_unit(listed, target)
+    assert "Resolved in this order: 3. d3, 4. two, 1. weapon 1" in text(at)
+    assert result.best_order == (2, 1, 0) and result.best_mean > result.models_removed.mean
+    at.button(key="fantasy_best_order").click().run()
+    assert at.query_params["order"] == "4,3,1"
+    assert metric(at, "Unit: models removed") == shown(result.best_mean)
+    assert "Resolved in this order: 4. two, 3. d3, 1. weapon 1" in text(at)

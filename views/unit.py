@@ -72,7 +72,7 @@ def added_weapons(prefix: str, ruleset: str, values: dict) -> tuple[tuple, ...]:
         base, generation = values["weapons"], generation + 1
     edited = st.data_editor(figures.weapons_frame(ruleset, base), key=f"{prefix}_weapons_{generation}",
                             num_rows="dynamic", hide_index=True, column_config=_COLUMNS[ruleset], width="stretch")
-    rows = tuple(profiles.typed_row(ruleset, row) for row in edited.itertuples(index=False))
+    rows = tuple(profiles.typed_row(ruleset, row) for row in figures.weapons_rows(edited))
     if len(rows) > profiles.MAX_ADDED:
         st.warning(f"At most {profiles.MAX_ADDED} weapons can be added: the rows after the "
                    f"{profiles.MAX_ADDED}th are left out.", icon=":material/warning:")
@@ -104,11 +104,11 @@ def whole_unit(prefix: str, unit: profiles.Unit | None, problems: tuple[str, ...
     draw.metrics_row(draw.mean_metric("Unit: models removed", mean, ", on average"),
                      *((label, chance_text(chance), None) for label, chance in profiles.at_least(unit, result)))
     names = result.names
-    listed = [unit.order[i] + 1 for i in result.order]  # the profiles' numbers, in the order resolved
+    listed = [unit.number(i) for i in result.order]  # the profiles' numbers, in the order resolved
     st.caption("Resolved in this order: " + ", ".join(f"{n}. {names[i]}" for n, i in zip(listed, result.order,
                                                                                          strict=True)))
     if result.best_order is not None and result.best_order != result.order:
-        best = tuple(unit.order[i] + 1 for i in result.best_order)
+        best = tuple(unit.number(i) for i in result.best_order)
         first = next(i for i, j in zip(result.best_order, result.order, strict=True) if i != j)
         st.info(f"Fire {names[first]} earlier ({', '.join(names[i] for i in result.best_order)}): "
                 f"+{mean_text(result.gain)} models on average.", icon=":material/swap_vert:")
