@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from hitrules import dice, fantasy, ninth
+from hitrules import dice, fantasy, ninth, profiles
 from hitrules._steps import Step, check_choice, check_int, count_text
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "shots_needed",
     "stack_result",
     "stack_steps",
+    "unit_outcome",
     "weapon_duel",
     "weapon_name",
     "weapon_outcome",
@@ -340,10 +341,27 @@ def weapon_outcome(shooter: Shooter, target: ninth.Target | fantasy.Target):
     return fire(*shooter, target)
 
 
+def unit_outcome(shooter: Shooter, rows: tuple, target: ninth.Target | fantasy.Target):
+    """One weapon and the weapons added to it (rows of :mod:`hitrules.profiles`) fired as one unit at
+    ``target``: a ``UnitResult``, or the weapon alone (:func:`weapon_outcome`) when none is added."""
+    if not rows:
+        return weapon_outcome(shooter, target)
+    ruleset = "fantasy" if isinstance(target, fantasy.Target) else "ninth"
+    group = (fantasy.Group if ruleset == "fantasy" else ninth.Group)(*shooter, weapon_name(shooter))
+    unit, problems = profiles.page_unit(ruleset, (group,), rows, (), target)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return profiles.unit_answer(unit)
+
+
 def duel_of(shooters: tuple[Shooter, Shooter], outcomes) -> WeaponDuel:
-    """Two weapons' outcomes (:func:`weapon_outcome`) side by side."""
-    return WeaponDuel(tuple(weapon_name(s) for s in shooters), tuple(r.models_removed for r in outcomes),
-                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in outcomes))
+    """Two weapons' outcomes (:func:`weapon_outcome`, or :func:`unit_outcome` for a whole unit) side by
+    side; a unit's stage chances are its first weapon's."""
+    names = tuple(weapon_name(s) + (f" and {count_text(len(r.groups) - 1, 'more weapon')}" if hasattr(r, "groups")
+                                    else "") for s, r in zip(shooters, outcomes, strict=True))
+    firsts = [r.groups[0] if hasattr(r, "groups") else r for r in outcomes]
+    return WeaponDuel(names, tuple(r.models_removed for r in outcomes),
+                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in firsts))
 
 
 def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:

@@ -304,6 +304,8 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
         _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
         _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
         _damage(f"damage_{suffix}", dmg, "Damage", ninth.DAMAGE_MOST),
+        # The weapons added to it, as a calculator's ``weapons`` (read in the rule set of ``ruleset``).
+        Param(f"more_{suffix}", "", lambda text: text.strip()[:400], text=True),
     )
 
 

@@ -138,3 +138,17 @@ def test_the_best_order_click_in_fantasy_reorders_the_multiple_wounds_groups_aro
     assert at.query_params["order"] == "4,3,1"
     assert metric(at, "Unit: models removed") == shown(result.best_mean)
     assert "Resolved in this order: 4. two, 3. d3, 1. weapon 1" in text(at)
+
+
+def test_explore_compares_two_whole_units():
+    at = open_page("explore", view="weapons", ruleset="ninth", more_a="lascannon:1:4:9:-3:D6",
+                   more_b="plasma gun:2:3:7:-3:1;bad:D7")
+    target = ninth.Target(4, save=3, wounds=2, models=5)  # Explore's target
+    a = ninth.attack_unit([ninth.Group(ninth.Attack(3), 10, ninth.Weapon(4)),
+                           ninth.Group(ninth.Attack(4), 1, ninth.Weapon(9, -3, "D6"))], target)
+    b = ninth.attack_unit([ninth.Group(ninth.Attack(3), 4, ninth.Weapon(7, -2, "2")),
+                           ninth.Group(ninth.Attack(3), 2, ninth.Weapon(7, -3, "1"))], target)
+    assert metric(at, "A: models removed on average") == shown(a.models_removed.mean)
+    assert metric(at, "B: models removed on average") == shown(b.models_removed.mean)
+    assert "Weapon B's unit: added weapon 2 (bad)" in warnings(at)
+    assert "and 1 more weapon" in text(at)
