@@ -570,3 +570,12 @@ def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
 def weapons_rows(frame: pd.DataFrame) -> list[tuple]:
     """The editor's table as rows of plain values, an empty cell as None."""
     return list(frame.astype(object).where(frame.notna(), None).itertuples(index=False, name=None))
+
+
+def unit_state_table(result, k: int) -> pd.DataFrame:
+    """The unit after its first ``k`` profiles: each state (models removed, and the wounds the model
+    being worked on has lost, which the next profile's damage meets first) with its exact chance."""
+    rows = result.state_after(k)
+    return pd.DataFrame({"models removed": [r for r, _, _ in rows],
+                         "wounds lost by the next model": [c for _, c, _ in rows],
+                         "chance": [chance_text(p) for _, _, p in rows]})

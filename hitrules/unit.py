@@ -75,6 +75,15 @@ class UnitResult:
     best_mean: Fraction | None
     names: tuple[str, ...]
     steps: tuple[Step, ...]
+    #: The wounds lost after each profile, in the order resolved: what the next one starts from.
+    after: tuple[Distribution, ...] = ()
+
+    def state_after(self, k: int) -> tuple[tuple[int, int, Fraction], ...]:
+        """The unit after the first ``k`` profiles resolved (``k`` from 1): each ``(models removed,
+        wounds lost by the model being worked on, chance)`` that can happen. That damaged model is
+        where the next profile's damage goes first."""
+        wounds = self.groups[0].profile.wounds
+        return tuple((t // wounds, t % wounds, p) for t, p in self.after[k - 1].items() if p)
 
     @property
     def gain(self) -> Fraction | None:
@@ -192,8 +201,9 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     lost, removed = _removed(lost_after(order), wounds, models)
     steps = _steps(alone, order, free, names, rule_steps, shares, means[-1], best_order, best_mean,
                    lambda o: lost_after(o).mean, wasteless)
+    after = tuple(_removed(lost_after(order[:k]), wounds, models)[0] for k in range(1, len(order) + 1))
     return UnitResult(lost, removed, tuple(alone), tuple(shares), order, best_order, best_mean, tuple(names),
-                      tuple(steps))
+                      tuple(steps), after)
 
 
 def _best(order: tuple[int, ...], free: int, mean_of) -> tuple[tuple[int, ...] | None, Fraction | None]:

@@ -309,7 +309,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "unit")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),

@@ -152,3 +152,15 @@ def test_explore_compares_two_whole_units():
     assert metric(at, "B: models removed on average") == shown(b.models_removed.mean)
     assert "Weapon B's unit: added weapon 2 (bad)" in warnings(at)
     assert "and 1 more weapon" in text(at)
+
+
+def test_learn_walks_two_profiles_and_shows_the_carried_over_model():
+    at = open_page("learn", section="unit")
+    after_a, after_b = (frame.value for frame in at.dataframe[:2])
+    # After A: half the time the model has lost 2 of its 3 wounds; B's damage goes there first.
+    assert list(zip(after_a["models removed"], after_a["wounds lost by the next model"], after_a["chance"],
+                    strict=True)) == [(0, 0, "1/2 (50.0%)"), (0, 2, "1/2 (50.0%)")]
+    assert list(zip(after_b["models removed"], after_b["wounds lost by the next model"], after_b["chance"],
+                    strict=True)) == [(0, 0, "1/4 (25.0%)"), (0, 2, "1/2 (50.0%)"), (1, 0, "1/4 (25.0%)")]
+    assert "removed only when both land: **1/4 (25.0%)**" in text(at)
+    assert "**A, B, C**: 5/8" in text(at) and "**A, C, B**: 3/4" in text(at)
