@@ -1,7 +1,9 @@
 """Engine benchmark: what the charts need, computed by hitrules and by icepool in the same run.
 
-Two parts: the hit roll (grids of chances and hit distributions), and the whole chain after
-the hit (models removed), once from the engine's pieces and once through ninth.attack_outcome
+Three parts: the hit roll (grids of chances and hit distributions), the whole chain after
+the hit (models removed), and a whole unit of six profiles, its damage carried from one profile
+to the next (against icepool folding every attack into the unit's state), with the best order of
+four profiles timed cold; the chain once from the engine's pieces and once through ninth.attack_outcome
 (which also builds every stage's distribution and the explanation). Each prints both CPU times
 and the ratio (goal: hitrules at least 25x faster), after checking that every number is
 identical. Run: make bench (or python bench/engine.py).
