@@ -201,7 +201,8 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     lost, removed = _removed(lost_after(order), wounds, models)
     steps = _steps(alone, order, free, names, rule_steps, shares, means[-1], best_order, best_mean,
                    lambda o: lost_after(o).mean, wasteless)
-    after = tuple(_removed(lost_after(order[:k]), wounds, models)[0] for k in range(1, len(order) + 1))
+    after = tuple(lost_after(order[:k]) for k in range(1, len(order)))  # each folded already, as carry() leaves it
+    after += (lost,)
     return UnitResult(lost, removed, tuple(alone), tuple(shares), order, best_order, best_mean, tuple(names),
                       tuple(steps), after)
 
