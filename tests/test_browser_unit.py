@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from harness import save_screenshot
 from playwright.sync_api import Page, expect
 from test_app_unit import ninth_unit, shown
@@ -99,3 +100,16 @@ def test_desktop_unit_for_the_screenshot(browser, app_server):
         save_screenshot(page, "desktop-ninth-unit", around=page.get_by_text("The whole unit: 3 profiles"))
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("path", ["ninth?chain=1&damage=2&wounds=2&models=5&weapons=lascannon:1:4:9:-3:D6;plasma:2",
+                                  "fantasy?chain=1&wounds=2&models=4&weapons=champion:1:4:4:-1:D3",
+                                  "learn?section=unit"])
+def test_the_whole_unit_has_no_serious_accessibility_violation(page: Page, app_server, path):
+    """axe-core finds nothing serious or critical with a whole unit on the page (the editor, its charts)."""
+    open_app(page, app_server, path)
+    page.wait_for_timeout(300)
+    violations = Axe().run(page).response["violations"]
+    serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
+               for v in violations if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
