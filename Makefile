@@ -55,6 +55,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/apptest.py
 	$(PY) bench/apptest.py --pictures
 	$(PY) bench/apptest.py --target
+	$(PY) bench/apptest.py --unit
 	$(PY) bench/persist_state.py
 	$(PY) bench/browser.py
 

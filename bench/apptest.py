@@ -11,6 +11,10 @@ under 1.2x off.
 ``python bench/apptest.py --target`` times each calculator with its target and weapon part on
 (a multi-wound target, rolled damage) and off, the same change, in turn. Goal: on under 1.5x off.
 
+``python bench/apptest.py --unit`` times each calculator with the whole unit of four profiles (three
+weapons added) and with its one profile, the target part on in both, the same change, in turn. Goal:
+four under 1.5x one.
+
 ``python bench/apptest.py --against REV [PAGE ...]`` answers "no worse than before?": it runs this
 benchmark on a worktree of commit REV and on this checkout, in turn, three times each, and prints
 each page's ratios side by side (the other commit's pages must have the widget keys CASES changes).
@@ -69,8 +73,13 @@ CASES = {
                 lambda at, i: at.number_input(key="explore_toughness").set_value(4 + i % 2)),
     # Fantasy close combat: two units, one round (the charged unit's WS changes).
     "combat": (lambda: page("combat"), lambda at, i: at.number_input(key="combat_d_ws").set_value(3 + i % 2)),
+    # The same comparison of two whole units (each weapon with more added), issue 19.
+    "weapons-units": (lambda: page("explore", view="weapons", ruleset="ninth", more_a="lascannon:1:4:9:-3:D6",
+                                   more_b="plasma gun:2:3:7:-3:1;heavy bolter:3:4:5:-1:1"),
+                      lambda at, i: at.number_input(key="explore_toughness").set_value(4 + i % 2)),
 }
-GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0, "wound": 2.0, "weapons": 2.0, "combat": 2.0}
+GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0, "wound": 2.0, "weapons": 2.0,
+         "weapons-units": 2.0, "combat": 2.0}
 #: The pages ``--against`` compares unless told others: those that existed before the target part.
 AGAINST = ("fantasy", "ninth", "explore", "learn")
 
@@ -99,7 +108,16 @@ for _name, _change, _extra in (
         ("ninth", CASES["ninth"][1], {"sv": "4", "ap": "-1", "damage": "D3"})):
     CASES[f"{_name}-target-off"] = (lambda n=_name: page(n), _change)
     CASES[f"{_name}-target-on"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e), _change)
-PAIRS = {"--pictures": (("cover", "overwatch"), 1.2), "--target": (("fantasy-target", "ninth-target"), 1.5)}
+# The same calculator and change with one profile and with the whole unit of four (three weapons added).
+_UNITS = {"fantasy": "champion:1:4:4:-1:D3;bows:5:3:3:0:1:soft;bolt thrower:1:3:6:-3:D3",
+          "ninth": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1;heavy bolter:3:4:5:-1:1"}
+for _name, _change, _extra in (
+        ("fantasy", CASES["fantasy"][1], {"armour": "5", "mw": "D3"}),
+        ("ninth", CASES["ninth"][1], {"sv": "4", "ap": "-1", "damage": "D3"})):
+    CASES[f"{_name}-unit-off"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e), _change)
+    CASES[f"{_name}-unit-on"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e, weapons=_UNITS[n]), _change)
+PAIRS = {"--pictures": (("cover", "overwatch"), 1.2), "--target": (("fantasy-target", "ninth-target"), 1.5),
+         "--unit": (("fantasy-unit", "ninth-unit"), 1.5)}
 
 
 ROUNDS = 3  # blocks, each giving its own ratio, so the spread shows the machine's noise

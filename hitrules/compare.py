@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from hitrules import dice, fantasy, ninth
+from hitrules import dice, fantasy, ninth, profiles
 from hitrules._steps import Step, check_choice, check_int, count_text
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "shots_needed",
     "stack_result",
     "stack_steps",
+    "unit_outcome",
     "weapon_duel",
     "weapon_name",
     "weapon_outcome",
@@ -339,6 +340,29 @@ def weapon_outcome(shooter: Shooter, target: ninth.Target | fantasy.Target):
     return fire(*shooter, target)
 
 
+def unit_outcome(shooter: Shooter, rows: tuple, target: ninth.Target | fantasy.Target):
+    """One weapon and the weapons added to it (rows of :mod:`hitrules.profiles`) fired as one unit at
+    ``target``: a ``UnitResult``, or the weapon alone (:func:`weapon_outcome`) when none is added."""
+    if not rows:
+        return weapon_outcome(shooter, target)
+    ruleset = "fantasy" if isinstance(target, fantasy.Target) else "ninth"
+    group = (fantasy.Group if ruleset == "fantasy" else ninth.Group)(*shooter, weapon_name(shooter))
+    unit, problems = profiles.page_unit(ruleset, (group,), rows, (), target)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return profiles.unit_answer(unit)
+
+
+def duel_of(shooters: tuple[Shooter, Shooter], outcomes) -> WeaponDuel:
+    """Two weapons' outcomes (:func:`weapon_outcome`, or :func:`unit_outcome` for a whole unit) side by
+    side; a unit's stage chances are its first weapon's."""
+    names = tuple(weapon_name(s) + (f" and {count_text(len(r.groups) - 1, 'more weapon')}" if hasattr(r, "groups")
+                                    else "") for s, r in zip(shooters, outcomes, strict=True))
+    firsts = [r.groups[0] if hasattr(r, "groups") else r for r in outcomes]
+    return WeaponDuel(names, tuple(r.models_removed for r in outcomes),
+                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in firsts))
+
+
 def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.Target) -> WeaponDuel:
     """Fire each weapon at ``target`` on its own (:func:`weapon_outcome`) and set the results side by side.
 
@@ -347,6 +371,4 @@ def weapon_duel(first: Shooter, second: Shooter, target: ninth.Target | fantasy.
     >>> duel.names[1], duel.means[1], duel.better
     ('5 attacks at 3+, S8 AP-3 Damage 2', Fraction(125, 54), 1)
     """
-    results = [weapon_outcome(shooter, target) for shooter in (first, second)]
-    return WeaponDuel((weapon_name(first), weapon_name(second)), tuple(r.models_removed for r in results),
-                      tuple((r.hit_chance, r.wound_chance, r.unsaved_chance) for r in results))
+    return duel_of((first, second), [weapon_outcome(shooter, target) for shooter in (first, second)])

@@ -164,15 +164,18 @@ class Profile:
         """Whether every unsaved attack costs 0 or 1 wound (Damage 1, or models of 1 wound)."""
         return len(self.loss) <= 2
 
-    def casualties(self, unsaved: Distribution) -> tuple[Distribution, Distribution]:
+    def casualties(self, unsaved: Distribution, start: Distribution | None = None) -> tuple[Distribution, Distribution]:
         """Wounds lost and models removed, from the distribution of unsaved attacks (add two groups'
-        distributions for split fire into one unit)."""
+        distributions for split fire into one unit). ``start`` is the distribution of wounds the
+        unit had already lost (a whole unit's earlier profiles: see :mod:`hitrules.unit`); none
+        for one attack alone."""
         if not isinstance(unsaved, Distribution):
             raise ValueError("casualties() takes the distribution of unsaved attacks.")
-        if self.loss == (0, 1):  # every unsaved attack costs exactly one wound
+        if self.loss == (0, 1) and start is None:  # every unsaved attack costs exactly one wound
             return _removed(unsaved, self.wounds, self.models)
         self._check_work(unsaved.max_hits)
-        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models),
+        begun = () if start is None else (start.weights,)
+        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models, *begun),
                         self.wounds, self.models)
 
     def _check_work(self, attacks: int) -> None:
@@ -200,28 +203,42 @@ def _removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution
     return lost, Distribution(tuple(removed), den)
 
 
-def _chain(u_num, u_den, loss, loss_den, wounds, models) -> Distribution:
+def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Distribution:
     """Mix the state after k unsaved attacks with P(k unsaved), over the wounds lost so far.
+
+    ``start`` is the distribution of wounds lost before the first of these attacks, as
+    ``(weights, denominator)``: none for one attack alone, what the profiles before left for
+    a whole unit's (the damage on a model carries over to the next profile).
 
     A state is (models removed r, damage c on the current model); the wounds lost are
     r × wounds + c. One unsaved attack moves the weights by a linear map T that depends on c
     alone, so for each c one big integer holds the weights of every r, ``width`` bits apiece,
     and one multiplication moves them all at once. The answer is
-    sum over k of u_k × loss_den^(K-k) × T^k(start), over u_den × loss_den^K, which bounds every
-    weight and so sets the width; Horner's scheme from k = K down applies T once per attack.
+    sum over k of u_k × loss_den^(K-k) × T^k(start), over u_den × loss_den^K × start's
+    denominator, which bounds every weight and so sets the width; Horner's scheme from k = K
+    down applies T once per attack.
     """
+    s_num, s_den = start
+    full = wounds * models
     last = len(u_num) - 1
-    den = u_den * loss_den**last
+    den = u_den * loss_den**last * s_den
     width = (den.bit_length() + 8) // 8 * 8  # whole bytes, for unpacking
-    slots = min(models, last + 1)  # each attack removes one model at most
+    slots = min(models, min(len(s_num) - 1, full - 1) // wounds + last + 1)  # one model per attack at most
     spill = width * slots  # a removal from r = models - 1 lands here: the whole unit is gone
     living = (1 << spill) - 1
+    # The start, packed as acc is: for each damage c on the current model, every r at once.
+    size = width // 8
+    living_num = s_num[:full]
+    base = [int.from_bytes(b"".join(x.to_bytes(size, "little") for x in living_num[c::wounds]), "little")
+            for c in range(wounds)]
+    base_gone = s_num[full] if len(s_num) > full else 0
+    starts = [(c, b) for c, b in enumerate(base) if b]
     tail = [sum(loss[j:]) for j in range(len(loss))]
     # On damage c a model has wounds - c left: a loss of that much or more removes it.
     removes = [tail[wounds - c] if wounds - c < len(tail) else 0 for c in range(wounds)]
     runs = _runs(loss[:wounds])
-    acc = [u_num[last]] + [0] * (wounds - 1)
-    gone = 0  # weight of "every model removed"
+    acc = [u_num[last] * b for b in base]
+    gone = u_num[last] * base_gone  # weight of "every model removed"
     scale = 1
     for k in range(last - 1, -1, -1):
         # new[c + lost] += acc[c] * w while c + lost < wounds; the rest is a removal. A run of
@@ -241,10 +258,11 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models) -> Distribution:
         gone = gone * loss_den + (removed >> spill)
         new[0] += removed & living
         scale *= loss_den
-        new[0] += u_num[k] * scale
+        for c, b in starts:
+            new[c] += u_num[k] * scale * b
+        gone += u_num[k] * scale * base_gone
         acc = new
-    num = [0] * (wounds * models + 1)
-    size = width // 8
+    num = [0] * (full + 1)
     for c, a in enumerate(acc):
         raw = a.to_bytes(size * slots, "little")
         for r in range(slots):
@@ -285,6 +303,7 @@ class ChainResult:
     wound_chance: Fraction
     unsaved_chance: Fraction
     steps: tuple[Step, ...]
+    profile: Profile | None = None  # the damage into the target unit, for carrying on to the next profile
 
     def topic(self, name: str) -> tuple[Step, ...]:
         """The steps about one stage: ``"wound"``, ``"save"`` or ``"damage"``."""
@@ -341,7 +360,7 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
         # unit's last wound matter, which keeps long per-point denominators cheap.
         full = profile.wounds * profile.models
         lost, removed = _removed(unsaved if one == 1 else stage(3, one, full), profile.wounds, profile.models)
-    return ChainResult(hit, stage(1), stage(2), unsaved, lost, removed, *stage_chances, tuple(steps))
+    return ChainResult(hit, stage(1), stage(2), unsaved, lost, removed, *stage_chances, tuple(steps), profile)
 
 
 def pooled(groups, fallback: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction, Fraction]:

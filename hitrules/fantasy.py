@@ -25,6 +25,7 @@ from hitrules.damage import (
     roll_chance,
 )
 from hitrules.dice import AttackDice, d6_faces, parse_attacks
+from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 
 #: Close combat (docs/rules.md § Fantasy close combat) lives in hitrules.combat, which imports
 #: this module; fantasy re-exports these names, loaded on first use (PEP 562) whichever module was imported first.
@@ -35,6 +36,7 @@ __all__ = [
     "COVERS",
     "SPECIAL_RULES",
     "CoverCheck",
+    "Group",
     "Shot",
     "ShotResult",
     "Target",
@@ -50,6 +52,7 @@ __all__ = [
     "save_chance",
     "shoot",
     "shoot_split",
+    "shoot_unit",
     "wound_chance",
     "wound_faces",
     "wound_score",
@@ -623,3 +626,56 @@ def _save_steps(weapon: Weapon, target: Target, unsaved: Fraction):
                + (f" A wound from any roll but a natural 6 goes unsaved with {chance_text(ordinary)}; Armour Bane "
                   "makes a natural 6 more likely to go unsaved, which raises it." if unsaved != ordinary else ""),
                topic="save")
+
+
+# A whole unit: several profiles into one target (docs/rules.md) ----------------------------------
+
+_UNIT_SECTION = "A whole unit: several weapons into one target"
+
+
+@dataclass(frozen=True)
+class Group:
+    """One profile of a unit's shooting: its hit roll (a Shot), how many shots, its Weapon, and
+    optionally a name for the explanation (``"champion"``)."""
+
+    shot: Shot
+    shots: AttackDice | int | str
+    weapon: Weapon
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        parts = (("shot", self.shot, Shot), ("weapon", self.weapon, Weapon))
+        object.__setattr__(self, "shots", check_profile("fantasy", parts, self.shots, self.name))
+
+    @property
+    def multiple_wounds(self) -> bool:
+        """Whether its weapon has Multiple Wounds (anything but 1; a D3 that can roll 1 counts)."""
+        return str(self.weapon.multiple_wounds) != "1"
+
+
+def shoot_unit(groups, target: Target) -> UnitResult:
+    """A whole unit's shooting: 1 to 6 Groups at one Target, damage carried from one to the next.
+
+    The rules fix part of the order: the groups with Multiple Wounds first, as given, then the
+    single-wound groups, as given; the best order reorders only the Multiple Wounds groups.
+
+    >>> sure = Shot(3, automatic=True)
+    >>> unit = shoot_unit([Group(sure, 1, Weapon(3, multiple_wounds=w)) for w in "121"], Target(3, wounds=2, models=2))
+    >>> unit.order, unit.models_removed.mean, unit.best_order
+    ((1, 0, 2), Fraction(3, 4), (1, 0, 2))
+    """
+    groups = check_groups(groups, Group, "fantasy.Group(shot, shots, weapon)")
+    if not isinstance(target, Target):
+        raise ValueError("shoot_unit() takes a fantasy.Target.")
+    multiple = tuple(i for i, g in enumerate(groups) if g.multiple_wounds)
+    order = (*multiple, *(i for i, g in enumerate(groups) if not g.multiple_wounds))
+    alone = [shoot(g.shot, g.shots, g.weapon, target) for g in groups]
+    names = [g.name or f"profile {i}" for i, g in enumerate(groups, 1)]
+    why = []
+    if multiple and len(multiple) < len(groups):
+        why.append(Step("note", "The rules index's FAQ (General Principles) applies a unit's unsaved wounds one model "
+                        "at a time, those with Multiple Wounds before single wounds: so "
+                        f"{', '.join(names[i] for i in multiple)} first, then the others as listed. Only the "
+                        f"Multiple Wounds groups may be reordered (a reading: {reading(_UNIT_SECTION)}).",
+                        topic="order", anchor=anchor(_UNIT_SECTION)))
+    return resolve_unit(alone, order, len(multiple), names, why)

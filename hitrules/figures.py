@@ -11,7 +11,7 @@ from fractions import Fraction
 import pandas as pd
 import plotly.graph_objects as go
 
-from hitrules import compare, fantasy, ninth
+from hitrules import compare, fantasy, ninth, profiles
 from hitrules._steps import chance_text, fraction_text, number_text, ratio_text
 from hitrules.dice import Distribution
 
@@ -685,3 +685,45 @@ def melee_grid_table(modifier: int = 0, reroll: str = "none", reroll_sixes: bool
     table = pd.DataFrame({f"target WS {t}": [str(row[j]) for row in rows] for j, t in enumerate(_WS)})
     table.insert(0, "attacker's WS", list(_WS))
     return table
+
+
+def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], order: tuple[int, ...]) -> go.Figure:
+    """A waterfall of the whole unit's expected models removed: each profile's share, in the order
+    resolved, adding up to the unit's mean; exact in the hover text."""
+    fig = FrozenFigure(go.Waterfall(
+        orientation="h", y=[*(names[i] for i in order), "the whole unit"],
+        x=[*(float(shares[i]) for i in order), float(sum(shares, Fraction(0)))],
+        measure=[*("relative" for _ in order), "absolute"],
+        customdata=[*(fraction_text(shares[i]) for i in order), fraction_text(sum(shares, Fraction(0)))],
+        text=[*(number_text(shares[i]) for i in order), number_text(sum(shares, Fraction(0)))],
+        texttemplate="%{text}", textposition="outside",
+        increasing={"marker": {"color": PALETTE[0]}}, totals={"marker": {"color": PALETTE[2]}},
+        hovertemplate="%{y}: %{text} models on average (exactly %{customdata})<extra></extra>"))
+    fig.update_layout(title="Each profile's share of the models removed", xaxis_title="models removed, on average",
+                      yaxis_autorange="reversed", height=120 + 40 * (len(order) + 1), margin=MARGIN)
+    return fig
+
+
+#: Nullable types: a row added in the editor may leave a cell empty (its default then counts).
+_DTYPES = {str: "object", int: "Int64", bool: "boolean"}
+
+
+def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
+    """The added weapons as a table for the editor: a column per cell, typed as its default."""
+    columns, defaults = profiles.COLUMNS[ruleset], profiles.DEFAULTS[ruleset]
+    return pd.DataFrame({c: pd.Series([row[i] for row in rows], dtype=_DTYPES[type(d)])
+                         for i, (c, d) in enumerate(zip(columns, defaults, strict=True))})
+
+
+def weapons_rows(frame: pd.DataFrame) -> list[tuple]:
+    """The editor's table as rows of plain values, an empty cell as None."""
+    return list(frame.astype(object).where(frame.notna(), None).itertuples(index=False, name=None))
+
+
+def unit_state_table(result, k: int) -> pd.DataFrame:
+    """The unit after its first ``k`` profiles: each state (models removed, and the wounds the model
+    being worked on has lost, which the next profile's damage meets first) with its exact chance."""
+    rows = result.state_after(k)
+    return pd.DataFrame({"models removed": [r for r, _, _ in rows],
+                         "wounds lost by the next model": [c for _, c, _ in rows],
+                         "chance": [chance_text(p) for _, _, p in rows]})

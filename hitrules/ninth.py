@@ -19,6 +19,7 @@ from fractions import Fraction
 from hitrules._steps import Step, anchor, chance_text, check_choice, check_int, faces_of_six, reading
 from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
 from hitrules.dice import AttackDice, d6_faces, parse_attacks
+from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 
 __all__ = [
     "EDITIONS",
@@ -26,11 +27,13 @@ __all__ = [
     "TRIGGERS",
     "Attack",
     "AttackResult",
+    "Group",
     "OverwatchCheck",
     "OverwatchVerdict",
     "Target",
     "Weapon",
     "attack_outcome",
+    "attack_unit",
     "faces_text",
     "hit_chance",
     "hitting_faces",
@@ -632,3 +635,44 @@ def _save_steps(weapon: Weapon, target: Target, ranged: bool):
     unsaved = 1 - Fraction(len(faces), 6)
     yield Step("chance", f"Chance an attack that wounds is not saved: {chance_text(unsaved)}.",
                topic="save")
+
+
+# A whole unit: several profiles into one target (docs/rules.md) ----------------------------------
+
+@dataclass(frozen=True)
+class Group:
+    """One profile of a unit's attack: its hit roll (an Attack), how many attacks, its Weapon, and
+    optionally a name for the explanation (``"lascannon"``)."""
+
+    attack: Attack
+    attacks: AttackDice | int | str
+    weapon: Weapon
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        parts = (("attack", self.attack, Attack), ("weapon", self.weapon, Weapon))
+        object.__setattr__(self, "attacks", check_profile("9th-edition", parts, self.attacks, self.name))
+
+
+def attack_unit(groups, target: Target) -> UnitResult:
+    """A whole unit's attack: 1 to 6 Groups at one Target, in the order given, damage carried over.
+
+    Each group's Attack decides its own hit, wound and save rules (Light cover counts against
+    its ranged groups only); all must be of one edition.
+
+    >>> lucky = Attack(3, auto_hit=True)
+    >>> unit = attack_unit([Group(lucky, 1, Weapon(4, damage=d)) for d in "121"], Target(4, wounds=2, models=2))
+    >>> unit.models_removed.mean, unit.best_order, unit.best_mean
+    (Fraction(5, 8), (0, 2, 1), Fraction(3, 4))
+    """
+    groups = check_groups(groups, Group, "ninth.Group(attack, attacks, weapon)")
+    if not isinstance(target, Target):
+        raise ValueError("attack_unit() takes a ninth.Target.")
+    edition = groups[0].attack.edition
+    for i, group in enumerate(groups[1:], 2):
+        if group.attack.edition != edition:
+            raise ValueError(f"Profile {i} is {group.attack.edition}th edition but profile 1 is {edition}th: one "
+                             "unit's profiles use one edition.")
+    alone = [attack_outcome(g.attack, g.attacks, g.weapon, target) for g in groups]
+    names = [g.name or f"profile {i}" for i, g in enumerate(groups, 1)]
+    return resolve_unit(alone, tuple(range(len(groups))), len(groups), names)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from hitrules import compare, damage, dice, fantasy, ninth, quiz, situations
+from hitrules import compare, damage, dice, fantasy, ninth, profiles, quiz, situations
 from hitrules._steps import check_choice, check_int
 from hitrules.presets import PRESETS
 
@@ -243,6 +243,23 @@ def _attack_params() -> tuple[Param, ...]:
     )
 
 
+def _weapons(ruleset: str) -> Param:
+    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``weapons=row;row``. A bad
+    one is named and left out; the others still count."""
+
+    def parse(text: str) -> tuple[tuple, ...]:
+        rows, problems = profiles.read_rows(ruleset, text)
+        if problems:
+            raise PartlyRead("; ".join(problems), rows)
+        return rows
+
+    return Param("weapons", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False)
+
+
+#: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
+_ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
+
+
 FANTASY: tuple[Param, ...] = (
     *_shot_params(FANTASY_CONDITIONS),
     _attacks("shots", "10"),
@@ -250,6 +267,8 @@ FANTASY: tuple[Param, ...] = (
     _attacks("shots2", "5"),
     *_cover_params("2"),
     *FANTASY_TARGET,
+    _weapons("fantasy"),
+    _ORDER,
 )
 
 NINTH: tuple[Param, ...] = (
@@ -266,6 +285,10 @@ NINTH: tuple[Param, ...] = (
     _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
     _flag("half_move"),
     *NINTH_TARGET,
+    # A unit preset fires every weapon: its turret weapon and its hull weapon.
+    _flag("every"),
+    _weapons("ninth"),
+    _ORDER,
 )
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
@@ -281,10 +304,12 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
         _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
         _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
         _damage(f"damage_{suffix}", dmg, "Damage", ninth.DAMAGE_MOST),
+        # The weapons added to it, as a calculator's ``weapons`` (read in the rule set of ``ruleset``).
+        Param(f"more_{suffix}", "", lambda text: text.strip()[:400], text=True),
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz", "combat")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),

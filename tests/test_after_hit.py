@@ -379,27 +379,31 @@ def test_ninth_one_attack_matches_every_die(attack, weapon, target):
 
 # Brute force: 1 to 3 attacks into multi-wound models, one model at a time --------------------------
 
-def brute_unit(attacks: int, one: dict[tuple, F], damage_text: str, per_point, wounds: int, models: int):
-    """Every attack's outcome in turn; each unsaved one rolls its damage and per-point dice into
-    the current model, which is removed at its last wound (the rest is lost), then the next."""
+def attack_once(states: dict, p_unsaved: F, damage_text: str, per_point, wounds: int, models: int) -> dict:
+    """One attack on the states (models removed, damage on the current model): unsaved with
+    chance p, it rolls its damage dice, then every per-point die in turn into the current model,
+    which is removed at its last wound (the rest is lost), then the next."""
     d = dice.parse_attacks(damage_text)
+    after: dict[tuple, F] = defaultdict(F)
+    for (removed, on_model), p in states.items():
+        after[removed, on_model] += p * (1 - p_unsaved)
+        if removed == models:
+            after[removed, on_model] += p * p_unsaved
+            continue
+        for faces in product(range(1, d.sides + 1), repeat=d.count):
+            q = p * p_unsaved / d.sides**d.count
+            for lost, r in one_point_at_a_time(sum(faces) + d.bonus, per_point, wounds - on_model):
+                key = (removed + 1, 0) if on_model + lost == wounds else (removed, on_model + lost)
+                after[key] += q * r
+    return after
+
+
+def brute_unit(attacks: int, one: dict[tuple, F], damage_text: str, per_point, wounds: int, models: int):
+    """Every attack's outcome in turn (see :func:`attack_once`)."""
     p_unsaved = sum(p for key, p in one.items() if key[2])
-    states = {(0, 0): F(1)}  # (models removed, damage on the current model)
+    states = {(0, 0): F(1)}
     for _ in range(attacks):
-        after: dict[tuple, F] = defaultdict(F)
-        for (removed, on_model), p in states.items():
-            after[removed, on_model] += p * (1 - p_unsaved)
-            if removed == models:
-                after[removed, on_model] += p * p_unsaved
-                continue
-            for faces in product(range(1, d.sides + 1), repeat=d.count):
-                q = p * p_unsaved / d.sides**d.count
-                for lost, r in one_point_at_a_time(sum(faces) + d.bonus, per_point, wounds - on_model):
-                    if on_model + lost == wounds:
-                        after[removed + 1, 0] += q * r
-                    else:
-                        after[removed, on_model + lost] += q * r
-        states = after
+        states = attack_once(states, p_unsaved, damage_text, per_point, wounds, models)
     removed = defaultdict(F)
     lost = defaultdict(F)
     for (r, c), p in states.items():

@@ -3,7 +3,7 @@
 import streamlit as st
 
 import webui
-from hitrules import combat_situations, compare, fantasy, figures, ninth, urlstate
+from hitrules import combat_situations, compare, fantasy, figures, ninth, profiles, urlstate
 from hitrules._steps import chance_text, count_text, fraction_text, number_text, percent
 from views import draw
 from views.target import fit_ruleset, score_input
@@ -200,6 +200,14 @@ def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
     return attack, count, ninth.Weapon(strength, ap, damage)
 
 
+def _added(values: dict, suffix: str, ruleset: str) -> tuple:
+    """The weapons added to weapon A or B (a whole unit), each bad one named and left out."""
+    rows, problems = profiles.read_rows("fantasy" if ruleset == "fantasy" else "ninth", values[f"more_{suffix}"])
+    for problem in problems:
+        st.warning(f"Weapon {suffix.upper()}'s unit: {problem}", icon=":material/warning:")
+    return rows
+
+
 def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
     if ruleset == "fantasy":
         return fantasy.Target(values["toughness"], values["save"], values["ward"], values["regen"], values["wounds"],
@@ -232,6 +240,11 @@ def _weapon_inputs(suffix: str, ruleset: str) -> None:
     else:
         row.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
                        help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+    cells = ("name:shots:BS:S:AP:Multiple Wounds" if ruleset == "fantasy" else "name:attacks:skill:S:AP:Damage")
+    st.text_input("More weapons in its unit", key=webui.key("explore", f"more_{suffix}"), max_chars=400,
+                  placeholder=f"e.g. {cells}; another",
+                  help=f"Fire a whole unit: each weapon as {cells} (as a calculator's link writes its added "
+                       "weapons), separated by ;. The unit's damage carries from one weapon to the next.")
 
 
 def _weapons(values: dict) -> None:
@@ -264,18 +277,17 @@ def _weapons(values: dict) -> None:
         draw.refusal("The target", refused)
         return
     shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
-    duel = None
-    if all(shooter for shooter, _ in shooters):
-        duel, _ = draw.attempt(webui.shared, compare.weapon_duel, *(shooter for shooter, _ in shooters), target)
-    if duel is None:  # each weapon on its own: one the engine refuses says why, and the other stays
-        for letter, (shooter, why) in zip("AB", shooters, strict=True):
-            if shooter is not None:
-                outcome, why = draw.attempt(webui.shared, compare.weapon_outcome, shooter, target)
-            if shooter is None or outcome is None:
+    added = [_added(values, suffix, ruleset) for suffix in "ab"]
+    outcomes = [draw.attempt(webui.shared, compare.unit_outcome, shooter, rows, target) if shooter else (None, why)
+                for (shooter, why), rows in zip(shooters, added, strict=True)]
+    if not all(outcome for outcome, _ in outcomes):  # each weapon on its own: one refused keeps the other
+        for letter, (outcome, why) in zip("AB", outcomes, strict=True):
+            if outcome is None:
                 draw.refusal(f"Weapon {letter}", why)
             else:
                 draw.metrics_row(_removed_metric(letter, outcome.models_removed.mean, values))
         return
+    duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
     draw.metrics_row(*(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True)))
     st.markdown(_verdict(duel))
     draw.chart("explore_weapons", "The chart of models removed", figures.weapons_figure, duel)

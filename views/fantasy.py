@@ -3,9 +3,10 @@
 import streamlit as st
 
 import webui
-from hitrules import fantasy, situations, urlstate
+from hitrules import fantasy, profiles, situations, urlstate
 from hitrules._steps import chance_text, count_text
 from views import draw, pictures
+from views import unit as unit_view
 from views.target import target_inputs
 
 P = "fantasy"
@@ -52,7 +53,21 @@ def render() -> None:
             if chain:
                 draw.why("Why: after the hit", chain.steps, None)
         webui.situation_links(sit)
-    webui.write_link(urlstate.FANTASY, values, situations.fantasy_values(sit) if whole else None)
+        if chain:
+            unit_view.whole_unit(P, *_unit(values, sit))
+    unit = {name: values[name] for name in ("weapons", "order")} if whole and sit.weapon else {}
+    webui.write_link(urlstate.FANTASY, values, situations.fantasy_values(sit) | unit if whole else None)
+
+
+def _unit(values: dict, sit) -> tuple:
+    """The editor of added weapons, and the whole unit with the problems of the weapons left out
+    (None with none added). Split fire's groups are its first profiles."""
+    rows = unit_view.added_weapons(P, "fantasy", values)
+    named = len(sit.groups) > 1
+    own = tuple(fantasy.Group(shot, shots, sit.weapon, f"group {n}" if named else "weapon 1")
+                for n, (shot, shots) in enumerate(sit.groups, start=1))
+    # Split fire alone is the page's own answer (one weapon): the whole unit is for weapons added.
+    return profiles.page_unit("fantasy", own, rows, values["order"], sit.target) if rows else (None, ())
 
 
 def _inputs(answer) -> None:

@@ -16,7 +16,8 @@ P = "learn"
 BOUNDS = urlstate.bounds(urlstate.LEARN)
 SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = "For teaching: the same engine as the calculators, one rule at a time."
-SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz", "combat": "Close combat"}
+SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz", "unit": "A whole unit",
+                 "combat": "Close combat"}
 #: What a face that succeeds does, at each stage of the walkthrough.
 SUCCEEDS = {"wound": "wounds", "save": "saves", "damage": "stops the wound"}
 #: What is not part of the situation: the section, the step shown, the dice and the quiz.
@@ -206,4 +207,39 @@ def _combat(values: dict) -> None:
                  query_params=combat_situations.WORKED_ROUND, icon=":material/swords:")
 
 
-SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz, "combat": _combat}
+
+#: The whole unit's worked examples (docs/rules.md § A whole unit): every attack hits automatically and
+#: wounds on 4+ (S4 against T4), with no save, so each lands with chance 1/2.
+_LANDS = ninth.Attack(3, auto_hit=True)
+
+
+def _lands(damage: str, name: str) -> ninth.Group:
+    return ninth.Group(_LANDS, 1, ninth.Weapon(4, damage=damage), name)
+
+
+def _unit(values: dict) -> None:
+    """Two profiles, one after the other, with the damaged model carried over; then why the order of
+    three can matter. The engine's own states and steps, one profile at a time."""
+    st.markdown("Every attack here hits automatically and wounds on 4+ with no save, so each lands with chance "
+                "1/2. **Two profiles, A and B**, each one attack of **Damage 2**, into **one model of 3 "
+                "wounds**. A model that has lost wounds keeps the loss for the next profile.")
+    two = webui.shared(ninth.attack_unit, (_lands("2", "A"), _lands("2", "B")), ninth.Target(4, wounds=3))
+    for k, name in enumerate(("A", "B"), start=1):
+        st.markdown(f"**After {name}**" + (": the model it leaves is where B's damage goes first." if k == 1 else
+                                          ": B's 2 damage met the model A left with 2 wounds lost, and removed it; "
+                                          "the second point was lost, never spilling over."))
+        st.dataframe(webui.shared(figures.unit_state_table, two, k), hide_index=True)
+    st.markdown(f"The model is removed only when both land: **{chance_text(two.models_removed.at_least(1))}**.")
+    st.markdown("**Three profiles: the order can matter.** A (Damage 1), B (Damage 2) and C (Damage 1) into "
+                "two models of 2 wounds.")
+    target = ninth.Target(4, wounds=2, models=2)
+    for column, order in zip(st.columns(2), ("ABC", "ACB"), strict=True):
+        groups = tuple(_lands({"A": "1", "B": "2", "C": "1"}[n], n) for n in order)
+        result = webui.shared(ninth.attack_unit, groups, target)
+        with column:
+            st.markdown(f"**{', '.join(order)}**: {fraction_text(result.models_removed.mean)} of a model removed on "
+                        "average.")
+            draw.why(f"Why: {', '.join(order)}", result.steps, None)
+
+
+SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz, "unit": _unit, "combat": _combat}

@@ -3,10 +3,11 @@
 import streamlit as st
 
 import webui
-from hitrules import ninth, situations, urlstate
+from hitrules import ninth, profiles, situations, urlstate
 from hitrules._steps import chance_text, count_text
 from hitrules.presets import PRESETS
 from views import draw, pictures
+from views import unit as unit_view
 from views.target import target_inputs
 
 P = "ninth"
@@ -41,7 +42,7 @@ def render() -> None:
 
     inputs, details = st.columns([1, 1.4], gap="large")
     with inputs:
-        _inputs()
+        _inputs(values)
     if answer:
         with details:
             pictures.overwatch("ninth_overwatch_picture", answer.verdict)
@@ -54,7 +55,9 @@ def render() -> None:
             if chain:
                 draw.why("Why: after the hit", chain.steps, None)
         webui.situation_links(sit)
-    webui.write_link(urlstate.NINTH, values, situations.ninth_values(sit) if whole else None)
+        if chain:
+            unit_view.whole_unit(P, *_unit(values, sit))
+    webui.write_link(urlstate.NINTH, values, _link(values, sit) if whole else None)
 
 
 def modifier_words(result: ninth.AttackResult) -> str:
@@ -70,7 +73,28 @@ def modifier_words(result: ninth.AttackResult) -> str:
     return f"{total}."
 
 
-def _inputs() -> None:
+def _link(values: dict, sit) -> dict:
+    """The situation's values and the whole unit's (its added weapons, their order, every weapon fired)."""
+    unit = {name: values[name] for name in ("weapons", "order")} if sit.weapon else {}
+    return situations.ninth_values(sit) | unit | ({"every": values["every"]} if sit.preset and sit.weapon else {})
+
+
+def _unit(values: dict, sit) -> tuple:
+    """The editor of added weapons, and the whole unit with the problems of the weapons left out
+    (None when it has only the page's one profile)."""
+    rows = unit_view.added_weapons(P, "ninth", values)
+    every = sit.preset is not None and values["every"]
+    own = (profiles.preset_groups(values, sit) if every else
+           (ninth.Group(sit.attack, sit.attacks, sit.weapon,
+                        PRESETS[sit.preset.key].weapon_names[sit.preset.weapon] if sit.preset else "weapon 1"),))
+    if sit.overwatch and not sit.overwatch.verdict().allowed:
+        st.caption("The unit cannot fire Overwatch here, so the whole unit is not worked out.")
+        return None, ()
+    return profiles.page_unit("ninth", own, rows, values["order"], sit.target) if len(own) + len(rows) > 1 else (
+        None, ())
+
+
+def _inputs(values: dict) -> None:
     """The attack, its modifiers and re-rolls, and Overwatch."""
     rules = st.radio("Rules", urlstate.NINTH_RULES, key=webui.key("ninth", "rules"), horizontal=True,
                      format_func=RULES_NAMES.get,
@@ -94,6 +118,10 @@ def _inputs() -> None:
         if preset.turret_twice:
             st.checkbox(f"{preset.turret_twice['name']}: under half Move", key=webui.key("ninth", "half_move"),
                         help=f"The tank moved under half its Move. {preset.turret_twice['text']}")
+        if values["chain"]:
+            st.checkbox("Fire every weapon", key=webui.key("ninth", "every"),
+                        help="The turret weapon (twice after a Grinding Advance) and the hull weapon (the one chosen "
+                             "above, or the first), each at the BS for the wounds left, at the target below.")
     attack_inputs(P)
     target_inputs(P, "ninth", preset=rules if rules in PRESETS else None)
 

@@ -1,0 +1,166 @@
+"""The calculators' whole unit (issue 19): added weapons from a link and from the editor, the link
+that carries them, a bad profile named, the best-order click, and the Leman Russ firing every weapon."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from apptest_util import metric, open_page, text, warnings
+
+from hitrules import fantasy, ninth
+from hitrules._steps import chance_text, number_text
+
+NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
+              "weapons": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
+
+
+def ninth_unit(order=(0, 1, 2)):
+    groups = [ninth.Group(ninth.Attack(3), 10, ninth.Weapon(4, 0, "2"), "weapon 1"),
+              ninth.Group(ninth.Attack(4), 1, ninth.Weapon(9, -3, "D6"), "lascannon"),
+              ninth.Group(ninth.Attack(3), 2, ninth.Weapon(7, -3, "1"), "plasma gun")]
+    return ninth.attack_unit([groups[i] for i in order], ninth.Target(4, wounds=2, models=5))
+
+
+def shown(mean: F) -> str:
+    return number_text(mean)
+
+
+def unit_numbers(at) -> tuple[str, str, str]:
+    return metric(at, "Unit: models removed"), metric(at, "At least 1 removed"), metric(at, "All 5")
+
+
+def test_a_link_with_added_weapons_shows_the_whole_unit():
+    at = open_page("ninth", **NINTH_LINK)
+    expected = ninth_unit()
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    assert metric(at, "At least 1 removed") == chance_text(expected.models_removed.at_least(1))
+    assert metric(at, "At least half (3)") == chance_text(expected.models_removed.at_least(3))
+    assert "Resolved in this order: 1. weapon 1, 2. lascannon, 3. plasma gun" in text(at)
+    assert any("Why: the whole unit" in m.value for m in at.markdown)
+    assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
+
+
+def test_the_link_the_page_writes_opens_the_same_unit():
+    first = open_page("ninth", **NINTH_LINK)
+    again = open_page("ninth", **dict(first.query_params))
+    assert unit_numbers(again) == unit_numbers(first)
+
+
+def test_a_bad_profile_in_a_link_is_named_and_the_others_still_count():
+    at = open_page("ninth", **{**NINTH_LINK, "weapons": "lascannon:1:4:9:-3:D6;melta:D7:3:8:-4:D6"})
+    assert "added weapon 2 (melta)" in warnings(at) and "D7" in warnings(at)
+    assert "Resolved in this order: 1. weapon 1, 2. lascannon" in text(at)
+    assert "melta" not in at.query_params["weapons"]
+
+
+def test_the_best_order_click_applies_it():
+    at = open_page("ninth", chain="1", wounds="2", models="2", attacks="1", mods="", skill="2",
+                   weapons="B:1:2:4:0:2:::auto;C:1:2:4:0:1:::auto", attack="auto", t="4", s="4")
+    # Every attack hits automatically and wounds on 4+: RULES.md §6's A, B, C into 2 models of 2 wounds.
+    assert metric(at, "Unit: models removed") == shown(F(5, 8))
+    assert any("Fire C earlier" in i.value and "+1/8" in i.value for i in at.info)
+    at.button(key="ninth_best_order").click().run()
+    assert not at.exception
+    assert at.query_params["order"] == "1,3,2"
+    assert metric(at, "Unit: models removed") == shown(F(3, 4))
+    assert "Resolved in this order: 1. weapon 1, 3. C, 2. B" in text(at)
+    assert not at.info  # the best order is applied: nothing more to gain
+
+
+def test_weapons_added_in_the_editor_join_the_unit_and_the_link():
+    at = open_page("ninth", chain="1", damage="2", wounds="2", models="5")
+    assert not [m for m in at.metric if m.label == "Unit: models removed"]  # one profile: no unit
+    at.session_state["ninth_weapons_1"] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [
+        {"name": "lascannon", "attacks": "1", "skill": 4, "s": 9, "ap": -3, "damage": "D6"},
+        {"name": "plasma gun", "attacks": "2", "s": 7, "ap": -3}]}
+    at.run()
+    assert not at.exception
+    assert metric(at, "Unit: models removed") == shown(ninth_unit().models_removed.mean)
+    assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
+
+
+def test_the_leman_russ_fires_every_weapon():
+    at = open_page("ninth", chain="1", rules="leman_russ", wounds_left="5", half_move="1", every="1", weapon="2",
+                   t="4", sv="3", wounds="3", models="5")
+    attack = ninth.Attack(5, edition=8)  # BS 5+ with 5 wounds left
+    expected = ninth.attack_unit([ninth.Group(attack, "2D6", ninth.Weapon(8, -2, "D3")),  # twice: Grinding Advance
+                                  ninth.Group(attack, 1, ninth.Weapon(9, -3, "D6"))],
+                                 ninth.Target(4, save=3, wounds=3, models=5))
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    assert metric(at, "At least 1 removed") == chance_text(expected.models_removed.at_least(1))
+    assert "1. Battle cannon (turret), 2. Lascannon (hull)" in text(at)
+    assert at.query_params["every"] == "1"
+
+
+def test_fantasy_split_fire_groups_and_an_added_weapon_make_one_unit():
+    at = open_page("fantasy", chain="1", conditions="split", shots="4", shots2="3", cover2="soft", wounds="2",
+                   models="4", weapons="champion:1:4:4:-1:D3")
+    weapon, target = fantasy.Weapon(4), fantasy.Target(4, wounds=2, models=4)
+    expected = fantasy.shoot_unit([fantasy.Group(fantasy.Shot(3), 4, weapon, "group 1"),
+                                   fantasy.Group(fantasy.Shot(3, cover="soft"), 3, weapon, "group 2"),
+                                   fantasy.Group(fantasy.Shot(4), 1, fantasy.Weapon(4, -1, "D3"), "champion")], target)
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    # Multiple Wounds first (the rules index's FAQ), then the single wounds as listed.
+    assert "Resolved in this order: 3. champion, 1. group 1, 2. group 2" in text(at)
+    assert expected.models_removed.mean > F(0)
+
+
+def test_one_weapon_links_stay_as_they_were():
+    at = open_page("ninth", chain="1", damage="2", wounds="2", models="5")
+    assert "weapons" not in at.query_params and "order" not in at.query_params
+    assert metric(at, "Expected models removed")
+
+
+def test_a_unit_too_big_to_work_out_says_so_and_the_page_stays():
+    at = open_page("ninth", chain="1", attacks="50", damage="D6", wounds="3", models="50",
+                   weapons="a:50::8:0:D6;b:1")
+    assert "Too much damage for one unit" in text(at)
+    assert metric(at, "Expected models removed")  # the page's own profile still answers
+
+
+def test_the_best_order_click_in_fantasy_reorders_the_multiple_wounds_groups_around_a_bad_row():
+    # Profile 1 (the page's) is a single wound; 2, typed in the editor, is left out (a bad Multiple
+    # Wounds) but keeps its number; 3 and 4 are D3 and 2 into models of 2 Wounds: the rules put 3 and
+    # 4 first, and the best order reorders those two.
+    at = open_page("fantasy", chain="1", conditions="auto", shots="1", s="3", t="3", wounds="2", models="2")
+    at.session_state["fantasy_weapons_1"] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [
+        {"name": "bad", "mw": "D7"}, {"name": "d3", "mw": "D3"}, {"name": "two", "mw": "2"}]}
+    at.run()
+    assert "added weapon 1 (bad)" in warnings(at)
+    target, shot = fantasy.Target(3, wounds=2, models=2), fantasy.Shot(3)
+    listed = [fantasy.Group(fantasy.Shot(3, automatic=True), 1, fantasy.Weapon(3), "weapon 1"),
+              fantasy.Group(shot, 1, fantasy.Weapon(3, 0, "D3"), "d3"),
+              fantasy.Group(shot, 1, fantasy.Weapon(3, 0, "2"), "two")]
+    result = fantasy.shoot_unit(listed, target)
+    assert "Resolved in this order: 3. d3, 4. two, 1. weapon 1" in text(at)
+    assert result.best_order == (2, 1, 0) and result.best_mean > result.models_removed.mean
+    at.button(key="fantasy_best_order").click().run()
+    assert at.query_params["order"] == "4,3,1"
+    assert metric(at, "Unit: models removed") == shown(result.best_mean)
+    assert "Resolved in this order: 4. two, 3. d3, 1. weapon 1" in text(at)
+
+
+def test_explore_compares_two_whole_units():
+    at = open_page("explore", view="weapons", ruleset="ninth", more_a="lascannon:1:4:9:-3:D6",
+                   more_b="plasma gun:2:3:7:-3:1;bad:D7")
+    target = ninth.Target(4, save=3, wounds=2, models=5)  # Explore's target
+    a = ninth.attack_unit([ninth.Group(ninth.Attack(3), 10, ninth.Weapon(4)),
+                           ninth.Group(ninth.Attack(4), 1, ninth.Weapon(9, -3, "D6"))], target)
+    b = ninth.attack_unit([ninth.Group(ninth.Attack(3), 4, ninth.Weapon(7, -2, "2")),
+                           ninth.Group(ninth.Attack(3), 2, ninth.Weapon(7, -3, "1"))], target)
+    assert metric(at, "A: models removed on average") == shown(a.models_removed.mean)
+    assert metric(at, "B: models removed on average") == shown(b.models_removed.mean)
+    assert "Weapon B's unit: added weapon 2 (bad)" in warnings(at)
+    assert "and 1 more weapon" in text(at)
+
+
+def test_learn_walks_two_profiles_and_shows_the_carried_over_model():
+    at = open_page("learn", section="unit")
+    after_a, after_b = (frame.value for frame in at.dataframe[:2])
+    # After A: half the time the model has lost 2 of its 3 wounds; B's damage goes there first.
+    assert list(zip(after_a["models removed"], after_a["wounds lost by the next model"], after_a["chance"],
+                    strict=True)) == [(0, 0, "1/2 (50.0%)"), (0, 2, "1/2 (50.0%)")]
+    assert list(zip(after_b["models removed"], after_b["wounds lost by the next model"], after_b["chance"],
+                    strict=True)) == [(0, 0, "1/4 (25.0%)"), (0, 2, "1/2 (50.0%)"), (1, 0, "1/4 (25.0%)")]
+    assert "removed only when both land: **1/4 (25.0%)**" in text(at)
+    assert "**A, B, C**: 5/8" in text(at) and "**A, C, B**: 3/4" in text(at)
