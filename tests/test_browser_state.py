@@ -43,7 +43,7 @@ def test_back_and_forward_show_what_the_player_left(page: Page, app_server):
     page.locator('[data-testid="stSidebarNav"] a').filter(has_text="9th edition").click()
     wait_ready(page)
     expect(chance(page)).to_have_text("2/3 (66.7%)")
-    page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Fantasy").click()
+    page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Fantasy shooting").click()
     wait_ready(page)
     expect(chance(page)).to_have_text("5/6 (83.3%)")
 
@@ -55,7 +55,7 @@ def test_back_shows_what_the_player_saw_after_sidebar_moves_and_links(page: Page
     sidebar = page.locator('[data-testid="stSidebarNav"] a')
     page.goto(f"{app_server.url}/ninth?skill=5")
     wait_ready(page)
-    for name in ("Fantasy", "9th edition"):
+    for name in ("Fantasy shooting", "9th edition"):
         sidebar.filter(has_text=name).click()
         wait_ready(page)
     expect(chance(page)).to_have_text("1/3 (33.3%)")
@@ -65,7 +65,7 @@ def test_back_shows_what_the_player_saw_after_sidebar_moves_and_links(page: Page
     # the path before (it can apply the query first), fantasy as the player left it.
     on_fantasy = page.url.split("?")[0].endswith("/fantasy")
     expect(chance(page)).to_have_text("1/2 (50.0%)" if on_fantasy else "1/3 (33.3%)")
-    for name in ("Fantasy", "9th edition"):
+    for name in ("Fantasy shooting", "9th edition"):
         sidebar.filter(has_text=name).click()
         wait_ready(page)
     expect(chance(page)).to_have_text("1/3 (33.3%)")
