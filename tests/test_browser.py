@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import urlencode
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -282,6 +283,10 @@ A11Y_VIEWS = [
     *(f"explore?view={view}" for view in ("heatmap", "stacks", "diff", "helps", "shots")),
     "explore?view=heatmap&ruleset=ninth",
     *(f"learn?section={section}" for section in ("walk", "roll", "quiz")), "learn?section=roll&ruleset=ninth",
+    # Fantasy combat (a refused round included).
+    "combat", f"combat?{urlencode({'more': '1', 'a_char': '1', 'a_auto': '1', 'd_auto': '1'})}",
+    "combat?a_models=3", "explore?view=melee", "explore?view=kill", "learn?section=combat",
+    "learn?section=quiz&topic=break",
 ]
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from harness import save_screenshot
 from playwright.sync_api import Page, expect
 from test_browser import metric, open_app, wait_ready
@@ -91,21 +90,6 @@ def test_the_two_sides_stand_side_by_side_on_a_desktop(page: Page, app_server):
     open_app(page, app_server, "combat")
     charger, charged = (page.get_by_role("heading", name=n).bounding_box() for n in ("The charger", "The charged"))
     assert abs(charger["y"] - charged["y"]) < 2 and charged["x"] > charger["x"] + 300
-
-
-@pytest.mark.parametrize("path", [
-    "combat", f"combat?{urlencode({'more': '1', 'a_char': '1', 'a_auto': '1', 'd_auto': '1'})}",
-    "combat?a_models=3", "explore?view=melee", "explore?view=kill", "learn?section=combat",
-    "learn?section=quiz&topic=break",
-])
-def test_no_serious_accessibility_violation(page: Page, app_server, path):
-    """axe-core finds nothing serious or critical on the combat views (a refused round included)."""
-    open_app(page, app_server, path)
-    page.wait_for_timeout(300)  # the charts draw after the script has finished
-    violations = Axe().run(page).response["violations"]
-    serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
-               for v in violations if v["impact"] in ("serious", "critical")]
-    assert not serious, serious
 
 
 @pytest.mark.parametrize("path", ["combat", "explore?view=melee", "explore?view=kill"])
