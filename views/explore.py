@@ -1,5 +1,7 @@
 """Explore: the whole landscape of hit chances, one view at a time, each with its table."""
 
+from typing import NamedTuple
+
 import streamlit as st
 
 import webui
@@ -200,12 +202,9 @@ def _shooter(values: dict, suffix: str, ruleset: str) -> compare.Shooter:
     return attack, count, ninth.Weapon(strength, ap, damage)
 
 
-def _added(values: dict, suffix: str, ruleset: str) -> tuple:
-    """The weapons added to weapon A or B (a whole unit), each bad one named and left out."""
-    rows, problems = profiles.read_rows("fantasy" if ruleset == "fantasy" else "ninth", values[f"more_{suffix}"])
-    for problem in problems:
-        st.warning(f"Weapon {suffix.upper()}'s unit: {problem}", icon=":material/warning:")
-    return rows
+def _added(values: dict, suffix: str, ruleset: str) -> tuple[tuple, tuple[str, ...]]:
+    """The weapons added to weapon A or B (a whole unit), and a problem for each bad one, left out."""
+    return profiles.read_rows("fantasy" if ruleset == "fantasy" else "ninth", values[f"more_{suffix}"])
 
 
 def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
@@ -272,29 +271,71 @@ def _weapons(values: dict) -> None:
     if ruleset != "fantasy":
         row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
                      help="+1 to the armour save (not the invulnerable).")
+    answer = webui.shared(_weapons_answer, ruleset, tuple((name, values[name]) for name in _WEAPONS_READS))
+    if answer.refused is not None:
+        draw.refusal("The target", answer.refused)
+        return
+    for suffix, problems in zip("ab", answer.problems, strict=True):
+        for problem in problems:
+            st.warning(f"Weapon {suffix.upper()}'s unit: {problem}", icon=":material/warning:")
+    if answer.duel is None:  # each weapon on its own: one refused keeps the other
+        for letter, (metric, why) in zip("AB", answer.alone, strict=True):
+            if metric is None:
+                draw.refusal(f"Weapon {letter}", why)
+            else:
+                draw.metrics_row(metric)
+        return
+    draw.metrics_row(*answer.metrics)
+    st.markdown(answer.verdict)
+    draw.chart("explore_weapons", "The chart of models removed", figures.weapons_figure, answer.duel)
+    st.caption(answer.stages)
+    draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, answer.duel)
+
+
+#: The values "which weapon is better?" works out its answer from: each weapon's and the target's.
+_WEAPONS_READS = (*(f"{name}_{suffix}" for suffix in "ab"
+                    for name in ("attacks", "bs", "skill", "strength", "ap", "damage", "more")),
+                  "toughness", "save", "ward", "regen", "invuln", "light_cover", "fnp", "wounds", "models")
+
+
+class _WeaponsAnswer(NamedTuple):
+    """What "which weapon is better?" shows below its inputs, worked out once for every player
+    (``webui.shared``): a refused target, or each unit's problems, then both weapons (``duel``, the
+    headline numbers, the verdict and the stages in words) or each on its own (its headline
+    number, or why the engine refused it)."""
+
+    refused: str | None
+    problems: tuple[tuple[str, ...], ...] = ()
+    alone: tuple[tuple[tuple[str, str, str] | None, str | None], ...] = ()
+    duel: compare.WeaponDuel | None = None
+    metrics: tuple[tuple[str, str, str], ...] = ()
+    verdict: str = ""
+    stages: str = ""
+
+
+def _weapons_answer(ruleset: str, reads: tuple[tuple[str, object], ...]) -> _WeaponsAnswer:
+    """The weapons view's answer for ``ruleset`` and the values it reads (``_WEAPONS_READS``), each
+    refusal in the engine's words. Worked out once and kept, so a rerun (or a refusal) costs no
+    engine work and no text is formatted again."""
+    values = dict(reads)
     target, refused = draw.attempt(_target, values, ruleset)
     if target is None:
-        draw.refusal("The target", refused)
-        return
+        return _WeaponsAnswer(refused)
     shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
     added = [_added(values, suffix, ruleset) for suffix in "ab"]
     outcomes = [draw.attempt(webui.shared, compare.unit_outcome, shooter, rows, target) if shooter else (None, why)
-                for (shooter, why), rows in zip(shooters, added, strict=True)]
-    if not all(outcome for outcome, _ in outcomes):  # each weapon on its own: one refused keeps the other
-        for letter, (outcome, why) in zip("AB", outcomes, strict=True):
-            if outcome is None:
-                draw.refusal(f"Weapon {letter}", why)
-            else:
-                draw.metrics_row(_removed_metric(letter, outcome.models_removed.mean, values))
-        return
+                for (shooter, why), (rows, _) in zip(shooters, added, strict=True)]
+    problems = tuple(unit_problems for _, unit_problems in added)
+    if not all(outcome for outcome, _ in outcomes):
+        alone = tuple((None if outcome is None else _removed_metric(letter, outcome.models_removed.mean, values), why)
+                      for letter, (outcome, why) in zip("AB", outcomes, strict=True))
+        return _WeaponsAnswer(None, problems, alone)
     duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
-    draw.metrics_row(*(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True)))
-    st.markdown(_verdict(duel))
-    draw.chart("explore_weapons", "The chart of models removed", figures.weapons_figure, duel)
-    st.caption(" ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
-                        f"{chance_text(unsaved)} of wounds go unsaved."
-                        for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True)))
-    draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, duel)
+    stages = " ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
+                      f"{chance_text(unsaved)} of wounds go unsaved."
+                      for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True))
+    metrics = tuple(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True))
+    return _WeaponsAnswer(None, problems, (), duel, metrics, _verdict(duel), stages)
 
 
 def _removed_metric(letter: str, mean, values: dict) -> tuple[str, str, str]:
