@@ -201,8 +201,8 @@ def main_against(rev: str, names: list[str], runs: int = 3) -> int:
                 for label, app in ((rev, other), ("this checkout", str(HERE.parent))):
                     out = subprocess.run([sys.executable, __file__, *names], capture_output=True, text=True,
                                          env={**os.environ, "HITRULES_BENCH_APP": app}, check=True).stdout
-                    ratios[label].append({m[1]: float(m[2]) for m in re.finditer(r"^  (\w+) +[\d.]+ ms +([\d.]+)x", out,
-                                                                                 re.MULTILINE)})
+                    ratios[label].append({m[1]: float(m[2]) for m in
+                                          re.finditer(r"^  ([\w-]+) +[\d.]+ ms +([\d.]+)x", out, re.MULTILINE)})
         finally:
             subprocess.run(["git", "-C", str(HERE.parent), "worktree", "remove", "--force", other], check=True)
     print(f"AppTest rerun, ratio to the trivial page: {runs} runs of each, taken in turn (median, then each run)")
