@@ -154,6 +154,31 @@ def test_explore_compares_two_whole_units():
     assert "and 1 more weapon" in text(at)
 
 
+
+def test_explore_units_answer_follows_each_rerun_with_its_warning_and_refusal():
+    """The answer is kept for every player (webui.shared): a rerun back to a situation shows that
+    situation's numbers, its unit's warning and a weapon's refusal again, not the last one's."""
+    at = open_page("explore", view="weapons", ruleset="ninth", more_b="plasma gun:2:3:7:-3:1;bad:D7")
+    numbers = {}
+    for toughness in (4, 5, 4, 5):
+        at.number_input(key="explore_toughness").set_value(toughness).run()
+        target = ninth.Target(toughness, save=3, wounds=2, models=5)
+        b = ninth.attack_unit([ninth.Group(ninth.Attack(3), 4, ninth.Weapon(7, -2, "2")),
+                               ninth.Group(ninth.Attack(3), 2, ninth.Weapon(7, -3, "1"))], target)
+        assert metric(at, "B: models removed on average") == shown(b.models_removed.mean)
+        assert "Weapon B's unit: added weapon 2 (bad)" in warnings(at)
+        numbers.setdefault(toughness, metric(at, "A: models removed on average"))
+        assert metric(at, "A: models removed on average") == numbers[toughness]
+    assert numbers[4] != numbers[5]
+    at.text_input(key="explore_attacks_a").set_value("1000").run()
+    at.text_input(key="explore_damage_a").set_value("2D6").run()
+    for toughness in (4, 5, 4):  # refused once, refused again from the kept answer; B stays
+        at.number_input(key="explore_toughness").set_value(toughness).run()
+        assert "Weapon A cannot be worked out here" in warnings(at)
+        assert [m.label for m in at.metric] == ["B: models removed on average"]
+        assert not at.get("plotly_chart")
+
+
 def test_learn_walks_two_profiles_and_shows_the_carried_over_model():
     at = open_page("learn", section="unit")
     after_a, after_b = (frame.value for frame in at.dataframe[:2])
