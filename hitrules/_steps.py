@@ -22,7 +22,9 @@ __all__ = [
     "check_choice",
     "check_int",
     "count_text",
+    "fits_headline",
     "fraction_text",
+    "headline_text",
     "number_text",
     "percent",
     "reading",
@@ -101,6 +103,26 @@ def _significant(n: int, d: int) -> str:
 def chance_text(p: Fraction) -> str:
     """A chance as the app writes it everywhere: ``1/12 (8.3%)``."""
     return f"{fraction_text(p)} ({percent(p)})"
+
+
+#: The longest exact fraction a headline shows beside its percentage (a metric cuts a longer one off).
+HEADLINE_FRACTION_CHARS = 12
+
+
+def headline_text(p: Fraction) -> str:
+    """A chance as a headline: :func:`chance_text` (``11/32 (34.4%)``), or the percentage alone when
+    the fraction is too long to stand in a metric (:func:`fits_headline`; the page writes it out beside).
+
+    >>> headline_text(Fraction(11, 32)), headline_text(Fraction(42681281, 43046721))
+    ('11/32 (34.4%)', '99.2%')
+    """
+    return chance_text(p) if fits_headline(p) else percent(p)
+
+
+def fits_headline(p: Fraction) -> bool:
+    """Whether a chance's exact fraction is short enough to stand in a headline."""
+    text = fraction_text(p)
+    return len(text) <= HEADLINE_FRACTION_CHARS and not text.startswith("≈")
 
 
 def ratio_text(n: int, d: int) -> str:

@@ -1,5 +1,6 @@
 """Drawing shared by the views: the Why, the D6 faces, headline numbers, tables with CSV downloads."""
 
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -7,7 +8,16 @@ import streamlit as st
 
 import webui
 from hitrules import figures, situations
-from hitrules._steps import Step, anchor, chance_text, fraction_text, number_text, reading
+from hitrules._steps import (
+    Step,
+    anchor,
+    chance_text,
+    fits_headline,
+    fraction_text,
+    headline_text,
+    number_text,
+    reading,
+)
 from webui import shared
 
 #: What the page calls the stages after the hit when it cannot work them out.
@@ -154,6 +164,17 @@ def show_chain(prefix: str, sit) -> None:
         for name, build in (("stages", _chain_table), ("models-removed", _removed_table)):
             table_with_download(prefix, f"{prefix}-{name}", build, sit, always=True,
                                 label=f"Download CSV: {name.replace('-', ' ')}")
+
+
+def chance_metrics(*chances: tuple[str, Fraction, str | None], first: tuple = ()) -> None:
+    """Headline chances side by side (after the metrics ``first``), each exact and as a percentage; a
+    fraction too long for a metric (which would cut it off) shows as its percentage, and is written
+    out in full underneath."""
+    metrics_row(*first, *((label, headline_text(p), help) for label, p, help in chances))
+    long = [(label, p) for label, p, _ in chances if not fits_headline(p)]
+    if long:
+        st.caption("More precisely: " + "; ".join(f"{label[0].lower()}{label[1:]} {fraction_text(p)}"
+                                                  for label, p in long) + ".")
 
 
 def metrics_row(*metrics: tuple[str, str, str | None]) -> None:

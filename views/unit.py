@@ -3,7 +3,6 @@
 import streamlit as st
 
 from hitrules import fantasy, figures, ninth, profiles
-from hitrules._steps import chance_text
 from hitrules.unit import mean_text
 from views import draw
 from webui import shared
@@ -101,8 +100,8 @@ def whole_unit(prefix: str, unit: profiles.Unit | None, problems: tuple[str, ...
     removed = result.models_removed
     st.subheader(f"The whole unit: {len(unit.groups)} profiles", anchor=False)
     mean = removed.mean
-    draw.metrics_row(draw.mean_metric("Unit: models removed", mean, ", on average"),
-                     *((label, chance_text(chance), None) for label, chance in profiles.at_least(unit, result)))
+    draw.chance_metrics(*((label, chance, None) for label, chance in profiles.at_least(unit, result)),
+                        first=(draw.mean_metric("Unit: models removed", mean, ", on average"),))
     names = result.names
     listed = [unit.number(i) for i in result.order]  # the profiles' numbers, in the order resolved
     st.caption("Resolved in this order: " + ", ".join(f"{n}. {names[i]}" for n, i in zip(listed, result.order,
