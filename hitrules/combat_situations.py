@@ -184,9 +184,13 @@ def hit_readout(values: dict, p: str) -> HitReadout:
     enemy's forced re-roll of 6s."""
     enemy = "d_" if p == "a_" else "a_"
     ws, target_ws = values[f"{p}ws"], values[f"{enemy}ws"]
-    hit = combat.melee_hit(ws, target_ws, values[f"{p}mod"], values[f"{p}reroll"],
-                           "reroll_sixes" in values[f"{enemy}flags"])
+    hit = _melee_hit(ws, target_ws, values[f"{p}mod"], values[f"{p}reroll"], "reroll_sixes" in values[f"{enemy}flags"])
     return HitReadout(hit, ws, target_ws)
+
+
+#: Both sides' readouts are drawn on every rerun: each hit roll is worked out once. ``typed``: a
+#: bool or float that equals a whole number is still refused, not answered from the cache.
+_melee_hit = lru_cache(maxsize=ANSWERS_KEPT, typed=True)(combat.melee_hit)
 
 
 def melee_values(values: dict, p: str = "a_") -> dict:

@@ -235,6 +235,10 @@ def _chart(sit, build):
     return build(combat_situations.answer(sit))
 
 
+def _plot(where, sit, name: str, figure) -> None:
+    where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
+
+
 def _results(sit, answer) -> None:
     """The three charts, each with its table, and the Why of the round."""
     source = st.session_state.get(f"_{P}_preset_source")
@@ -244,11 +248,12 @@ def _results(sit, answer) -> None:
     charts = (("difference", figures.difference_figure, figures.difference_table),
               ("break-test", figures.break_figure, figures.break_table),
               ("models-lost", figures.models_lost_figure, figures.models_lost_table))
-    # The difference across the page, the Break tests and the models lost side by side (stacked on a phone).
-    places = (st.container(), *st.columns(2))
-    for where, (name, figure, _) in zip(places, charts, strict=True):
-        where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart",
-                           config={"displayModeBar": False})
+    # The difference across the page (drawn in place: a container of its own would be one more
+    # element on every rerun), the Break tests and the models lost side by side (stacked on a phone).
+    (first, first_figure, _), *others = charts
+    _plot(st, sit, first, first_figure)
+    for where, (name, figure, _) in zip(st.columns(2), others, strict=True):
+        _plot(where, sit, name, figure)
     if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
         for name, _, table in charts:
             draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,

@@ -65,8 +65,7 @@ def step_markdown(step: Step) -> str:
     that section on the Rules page."""
     if not step.anchor:
         return step.text
-    heading = next(h for h, _ in rules_document()[1] if anchor(h) == step.anchor)
-    cited = reading(heading)
+    cited = reading(_headings()[step.anchor])
     return step.text.replace(cited, f"[{cited}](rules#{step.anchor})")
 
 
@@ -190,6 +189,12 @@ def rules_document() -> tuple[str, tuple[tuple[str, str], ...]]:
     text = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     title, *sections = text.split("\n## ")
     return title.removeprefix("# ").strip(), tuple(tuple(s.split("\n", 1)) for s in sections)
+
+
+@lru_cache(maxsize=1)
+def _headings() -> dict[str, str]:
+    """Each section heading of docs/rules.md by its anchor (a step names its reading by the anchor)."""
+    return {anchor(h): h for h, _ in rules_document()[1]}
 
 
 #: How the melee re-rolls read on a widget.
