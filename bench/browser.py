@@ -25,9 +25,10 @@ GOAL = 1.5
 def _combat_wins(charged_ws: int) -> str:
     """The combat page's "Charger wins" at its defaults with the charged unit's WS, from the engine."""
     from hitrules import combat_situations, urlstate
+    from hitrules._steps import headline_text
 
     values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
-    return combat_situations.headline(combat_situations.answer(combat_situations.combat_situation(values)).win)
+    return headline_text(combat_situations.answer(combat_situations.combat_situation(values)).win)
 
 
 # name: (server, path, input label (and which of the labels alike: the combat page's second "WS" is the

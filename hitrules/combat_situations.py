@@ -24,7 +24,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from hitrules import combat, dice, fantasy
-from hitrules._steps import chance_text, fraction_text, percent
 
 __all__ = [
     "ANSWERS_KEPT",
@@ -39,8 +38,6 @@ __all__ = [
     "attacks_to_kill",
     "combat_situation",
     "combat_values",
-    "headline",
-    "headline_is_exact",
     "hit_readout",
     "link_situation",
     "melee_values",
@@ -141,21 +138,6 @@ def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
     (``more``: whether both sides' other inputs are shown; they count either way)."""
     values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
     return values | {name: shown[name] for name in DISPLAY if shown}
-
-
-#: The longest exact fraction a headline shows beside its percentage (a metric cuts a longer one off).
-HEADLINE_FRACTION_CHARS = 12
-
-
-def headline(p: Fraction) -> str:
-    """A headline chance: exact and as a percentage (``11/32 (34.4%)``), or the percentage alone when the
-    fraction is too long for a metric (the page writes it out in full beside)."""
-    return chance_text(p) if headline_is_exact(p) else percent(p)
-
-
-def headline_is_exact(p: Fraction) -> bool:
-    text = fraction_text(p)
-    return len(text) <= HEADLINE_FRACTION_CHARS and not text.startswith("≈")
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)

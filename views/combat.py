@@ -4,7 +4,7 @@ import streamlit as st
 
 import webui
 from hitrules import combat_situations, fantasy, figures, urlstate
-from hitrules._steps import anchor, chance_text, fraction_text, reading
+from hitrules._steps import anchor, chance_text, reading
 from views import draw
 from views.target import score_input
 
@@ -73,12 +73,7 @@ def _headlines(answer) -> None:
                  ("Charger loses", answer.lose, "The charged unit's score is higher, or the charger is wiped out."),
                  ("Charged unit breaks", answer.charged_test.get("break", 0),
                   "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
-    short = [combat_situations.headline_is_exact(p) for _, p, _ in headlines]
-    draw.metrics_row(*((label, combat_situations.headline(p), help) for label, p, help in headlines))
-    if not all(short):
-        st.caption("More precisely: " + "; ".join(f"{label.lower()} {fraction_text(p)}"
-                                          for (label, p, _), fits in zip(headlines, short, strict=True) if not fits)
-                   + ".")
+    draw.chance_metrics(*headlines)
 
 
 def _round(values: dict):
