@@ -45,7 +45,9 @@ def test_a_unit_of_three_profiles_set_in_the_editor_and_its_link_in_a_second_tab
     expected = ninth_unit().models_removed
     expect(metric(page, "Unit: models removed")).to_have_text(shown(expected.mean))
     expect(metric(page, "At least 1 removed")).to_have_text(headline_text(expected.at_least(1)))
-    page.wait_for_function("() => location.search.includes('plasma')")
+    # The whole last row in the link, not just its first letters: its name is typed a key at a time.
+    page.wait_for_function("() => decodeURIComponent(location.search.replace(/\\+/g, ' '))"
+                           ".includes('plasma gun:2::7:-3')")
     other = browser.new_page()
     try:
         other.goto(page.url)

@@ -1,6 +1,5 @@
 """Drawing shared by the views: the Why, the D6 faces, headline numbers, tables with CSV downloads."""
 
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -165,7 +164,7 @@ def show_chain(prefix: str, sit) -> None:
                                 label=f"Download CSV: {name.replace('-', ' ')}")
 
 
-def chance_metrics(*chances: tuple[str, Fraction, str | None], first: tuple = ()) -> None:
+def chance_metrics(*chances: tuple[str, object, str | None], first: tuple = ()) -> None:
     """Headline chances side by side (after the metrics ``first``), each exact and as a percentage; a
     fraction too long for a metric (which would cut it off) shows as its percentage, and is written
     out in full underneath."""
