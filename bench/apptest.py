@@ -152,21 +152,26 @@ def in_turn(apps: dict, change, reruns: int = RERUNS) -> dict[str, list[float]]:
     return {n: t[:reruns] for n, t in times.items()}
 
 
-def main(names: list[str]) -> int:
-    pages = ["trivial", *names]
-    blocks = [block(pages) for _ in range(ROUNDS)]
-    every = {n: [t for b in blocks for t in b[n]] for n in pages}
+def report(title: str, names: list[str], blocks: list[dict], goals: dict | None = None) -> None:
+    """Print each page's median against the trivial page's, with the ratio in each block and, given
+    ``goals``, whether it meets its goal. ``title`` ends with how many runs a page each median has."""
+    every = {n: [t for b in blocks for t in b[n]] for n in ["trivial", *names]}
     base = statistics.median(every["trivial"])
-    print(f"AppTest rerun after a widget change (median of {len(every['trivial'])} reruns a page, in "
-          f"bursts of {BURST - 1} taken in turn; in brackets the ratio in each of {ROUNDS} blocks)")
+    print(title.format(count=len(every["trivial"])) + f"; in brackets the ratio in each of {len(blocks)} blocks)")
     print(f"  {'trivial':8s} {base * 1000:7.2f} ms")
     for n in names:
         med = statistics.median(every[n])
         ratio = med / base
         spread = ", ".join(f"{statistics.median(b[n]) / statistics.median(b['trivial']):.2f}" for b in blocks)
-        verdict = "met" if ratio < GOALS[n] else "MISSED"
-        print(f"  {n:8s} {med * 1000:7.2f} ms   {ratio:4.2f}x the trivial page [{spread}] "
-              f"(goal under {GOALS[n]}x: {verdict})")
+        goal = "" if goals is None else (f" (goal under {goals[n]}x: "
+                                         f"{'met' if ratio < goals[n] else 'MISSED'})")
+        print(f"  {n:8s} {med * 1000:7.2f} ms   {ratio:4.2f}x the trivial page [{spread}]{goal}")
+
+
+def main(names: list[str]) -> int:
+    blocks = [block(["trivial", *names]) for _ in range(ROUNDS)]
+    report(f"AppTest rerun after a widget change (median of {{count}} reruns a page, in bursts of {BURST - 1} "
+           "taken in turn", names, blocks, GOALS)
     return 0
 
 

@@ -11,11 +11,10 @@ own cost shows however busy the machine is. Run: python bench/script_cpu.py comb
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 
-from apptest import BURST, CASES, RERUNS, ROUNDS, in_turn
+from apptest import BURST, CASES, RERUNS, ROUNDS, in_turn, report
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 
 #: The processor time of the last script run, read by the thread that ran it.
@@ -53,15 +52,8 @@ def main(names: list[str]) -> int:
         for n, at in apps.items():  # each app's processor times, taken as in_turn keeps its clock's
             cpu[n] = [t for j, t in enumerate(at.run.times) if j % BURST and j >= BURST][:RERUNS]
         blocks.append(cpu)
-    every = {n: [t for b in blocks for t in b[n]] for n in pages}
-    base = statistics.median(every["trivial"])
-    print(f"Script-thread processor time of a rerun after a widget change (median of {len(every['trivial'])} "
-          f"a page; in brackets the ratio in each of {ROUNDS} blocks)")
-    print(f"  {'trivial':8s} {base * 1000:7.2f} ms")
-    for n in names:
-        med = statistics.median(every[n])
-        spread = ", ".join(f"{statistics.median(b[n]) / statistics.median(b['trivial']):.2f}" for b in blocks)
-        print(f"  {n:8s} {med * 1000:7.2f} ms   {med / base:4.2f}x the trivial page [{spread}]")
+    report("Script-thread processor time of a rerun after a widget change (median of {count} a page",
+           names, blocks)
     return 0
 
 
