@@ -23,8 +23,8 @@ from hitrules._steps import (
     number_text,
     reading,
 )
-from hitrules.damage import ChainResult, Profile, damage_steps, pooled, roll_chance
-from hitrules.dice import AttackDice, Distribution, _convolve, d6_faces, hits, parse_attacks
+from hitrules.damage import ChainResult, Profile, Stages, damage_steps, pooled, roll_chance
+from hitrules.dice import AttackDice, Distribution, _convolve, d6_faces, parse_attacks
 from hitrules.fantasy import (
     MODIFIER_RANGE,
     MULTIPLE_WOUNDS_MOST,
@@ -784,8 +784,7 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
              *_killing_steps(blow, target),
              *damage_steps(profile, what="Multiple Wounds", per_point="Regeneration",
                            reading=" A recovered Wound still counts for the combat result.")]
-    return ChainResult(blow.hit, hits(dice, blow.hit.probability), hits(dice, blow.wound), hits(dice, unsaved),
-                       lost, removed, *stage_chances, tuple(steps))
+    return ChainResult(blow.hit, Stages([group]), lost, removed, *stage_chances, tuple(steps))
 
 
 #: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage

@@ -33,6 +33,7 @@ __all__ = [
     "MODELS_RANGE",
     "ChainResult",
     "Profile",
+    "Stages",
     "chain",
     "check_score",
     "damage_steps",
@@ -282,21 +283,64 @@ def _runs(weights) -> list[tuple[int, int, int]]:
     return runs
 
 
+class Stages:
+    """How many attacks get through each roll of a whole attack: the hits (stage 1), the wounds (2)
+    and the unsaved attacks (3), from each group's attacks and its chances per attack.
+
+    A stage's distribution is worked out when it is first read, then kept: a page that reads
+    only the models removed (and the means, which cost nothing) never pays for the others,
+    which for split fire of hundreds of attacks are the most of the work.
+
+    >>> stages = Stages([(parse_attacks(2), Fraction(1, 2), Fraction(1, 4), Fraction(1, 8))])
+    >>> stages.mean(2), stages.most(3), stages.distribution(1).items()[2]
+    (Fraction(1, 2), 2, (2, Fraction(1, 4)))
+    """
+
+    __slots__ = ("_groups", "_made")
+
+    def __init__(self, groups):
+        self._groups = tuple(groups)  # (attacks, p_hit, p_wound, p_unsaved), the chances per attack
+        self._made: dict[tuple, Distribution] = {}
+
+    def distribution(self, stage: int, scale: Fraction | int = 1, most: int | None = None) -> Distribution:
+        """The attacks that get through this stage's roll (each then kept with chance ``scale``),
+        told apart up to ``most`` (see :func:`hitrules.dice.hits`)."""
+        key = (stage, scale, most)
+        if key not in self._made:
+            groups = self._groups
+            self._made[key] = (hits(groups[0][0], groups[0][stage] * scale, most) if len(groups) == 1 else
+                               total(hits(g[0], g[stage] * scale, most) for g in groups))
+        return self._made[key]
+
+    def mean(self, stage: int) -> Fraction:
+        """The expected number of attacks that get through this stage's roll."""
+        return sum((g[0].mean * g[stage] for g in self._groups), Fraction(0))
+
+    def most(self, stage: int) -> int:
+        """The most attacks that can get through this stage's roll."""
+        return sum(g[0].maximum for g in self._groups if g[stage])
+
+    def __eq__(self, other: object) -> bool:
+        return self._groups == other._groups if isinstance(other, Stages) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._groups)
+
+
 @dataclass(frozen=True)
 class ChainResult:
     """The whole attack, stage by stage: exact distributions, per-stage chances, and why.
 
-    ``hit_chance`` is per attack, ``wound_chance`` per hit, ``unsaved_chance`` per wound
-    (each the mean over the groups, weighted by how often each reaches that stage, for split
-    fire). ``hit`` is the hit roll's own answer (a tuple of them for split fire), and
-    ``steps`` explain the wound roll, the save and the damage (topics ``"wound"``,
-    ``"save"`` and ``"damage"``).
+    ``hits``, ``wounds`` and ``unsaved`` are the distributions of the attacks that get through
+    each roll (worked out when first read; see :class:`Stages`). ``hit_chance`` is per attack,
+    ``wound_chance`` per hit, ``unsaved_chance`` per wound (each the mean over the groups,
+    weighted by how often each reaches that stage, for split fire). ``hit`` is the hit roll's
+    own answer (a tuple of them for split fire), and ``steps`` explain the wound roll, the save
+    and the damage (topics ``"wound"``, ``"save"`` and ``"damage"``).
     """
 
     hit: object
-    hits: Distribution
-    wounds: Distribution
-    unsaved: Distribution
+    stages: Stages
     wounds_lost: Distribution
     models_removed: Distribution
     hit_chance: Fraction
@@ -304,6 +348,18 @@ class ChainResult:
     unsaved_chance: Fraction
     steps: tuple[Step, ...]
     profile: Profile | None = None  # the damage into the target unit, for carrying on to the next profile
+
+    @property
+    def hits(self) -> Distribution:
+        return self.stages.distribution(1)
+
+    @property
+    def wounds(self) -> Distribution:
+        return self.stages.distribution(2)
+
+    @property
+    def unsaved(self) -> Distribution:
+        return self.stages.distribution(3)
 
     def topic(self, name: str) -> tuple[Step, ...]:
         """The steps about one stage: ``"wound"``, ``"save"`` or ``"damage"``."""
@@ -344,23 +400,18 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
     roll, with no chain. Mixing rolled or split attacks exactly is limited (:data:`MAX_MIXING`).
     """
     _check_mixing([g[0] for g in groups])
-
-    def stage(i, scale=1, most=None):
-        if len(groups) == 1:
-            return hits(groups[0][0], groups[0][i] * scale, most)
-        return total(hits(g[0], g[i] * scale, most) for g in groups)
-
-    unsaved = stage(3)
+    stages = Stages(groups)
     if not profile.one_wound_at_most:
-        lost, removed = profile.casualties(unsaved)
+        lost, removed = profile.casualties(stages.distribution(3))
     else:
         loss = profile.loss
         one = Fraction(loss[1], profile.loss_den) if len(loss) == 2 else 0
         # Each attack that gets through the per-point roll costs one wound: only the counts up to the
         # unit's last wound matter, which keeps long per-point denominators cheap.
         full = profile.wounds * profile.models
-        lost, removed = _removed(unsaved if one == 1 else stage(3, one, full), profile.wounds, profile.models)
-    return ChainResult(hit, stage(1), stage(2), unsaved, lost, removed, *stage_chances, tuple(steps), profile)
+        lost, removed = _removed(stages.distribution(3, one, None if one == 1 else full), profile.wounds,
+                                 profile.models)
+    return ChainResult(hit, stages, lost, removed, *stage_chances, tuple(steps), profile)
 
 
 def pooled(groups, fallback: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction, Fraction]:

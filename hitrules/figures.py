@@ -116,8 +116,8 @@ def chain_stages(chain, attacks: Fraction) -> tuple[tuple[str, Fraction, str], .
     """The expected number at each stage of the whole attack, from ``attacks`` (expected) to the
     models removed, each with what it counts: the attacks that get through each roll, then the
     Wounds they cost and the models removed."""
-    return (("attacks", Fraction(attacks), "attacks"), ("hits", chain.hits.mean, "attacks"),
-            ("wounds", chain.wounds.mean, "attacks"), ("unsaved", chain.unsaved.mean, "attacks"),
+    return (("attacks", Fraction(attacks), "attacks"), ("hits", chain.stages.mean(1), "attacks"),
+            ("wounds", chain.stages.mean(2), "attacks"), ("unsaved", chain.stages.mean(3), "attacks"),
             ("wounds lost", chain.wounds_lost.mean, "Wounds"), ("models removed", chain.models_removed.mean, "models"))
 
 

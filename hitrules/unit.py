@@ -166,7 +166,7 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     given). ``rule_steps`` say why the rule set resolves them in this order.
     """
     wounds, models = alone[0].profile.wounds, alone[0].profile.models
-    points = sum(a.unsaved.max_hits * (1 if a.profile.one_wound_at_most else a.profile.dice.maximum) for a in alone)
+    points = sum(a.stages.most(3) * (1 if a.profile.one_wound_at_most else a.profile.dice.maximum) for a in alone)
     if points > MAX_UNIT_POINTS:
         raise ValueError(f"Too much damage for one unit to work out: its profiles can deal up to {points} points in "
                          f"all; the most is {MAX_UNIT_POINTS}.")

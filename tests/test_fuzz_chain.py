@@ -133,6 +133,12 @@ WORST = {
     "ninth: 50D6+100 attacks of 2D6, FNP, into 1-wound models": lambda: ninth_worst("50D6+100", "2D6", 1),
     "fantasy: split fire 174 + 174 shots": lambda: fantasy_split([174, 174]),
     "fantasy: split fire 50D6 + 40 + 40 shots": lambda: fantasy_split(["50D6", 40, 40]),
+    # Found by the fuzz: only the models removed are read, so the three stages' full distributions of
+    # 932 attacks (each with a long denominator) are never worked out (damage.Stages).
+    "fantasy: split fire 0 + 17 + 915 shots at BS 1, Multiple Wounds 10, Regeneration, into 1-wound models":
+        lambda: fantasy.shoot_split([(fantasy.Shot(1), 0), (fantasy.Shot(1), 17), (fantasy.Shot(1), 915)],
+                                    fantasy.Weapon(9, 0, "10"),
+                                    fantasy.Target(1, regeneration=2, wounds=1, models=65)).models_removed.mean,
     "casualties(): 300 unsaved of Damage 1, FNP, into 30-wound models": lambda: damage.Profile.of(
         damage.parse_damage("1"), 30, 100, 6).casualties(UNSAVED_300),
 }

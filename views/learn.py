@@ -89,7 +89,7 @@ def _walk(values: dict):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
     if chain and step == len(steps):
         shown.append(f"**So each attack wounds and gets through with chance "
-                     f"{chance_text(chain.unsaved.mean)}, and removes {number_text(chain.models_removed.mean)} "
+                     f"{chance_text(chain.stages.mean(3))}, and removes {number_text(chain.models_removed.mean)} "
                      f"models on average (exactly {fraction_text(chain.models_removed.mean)}).**")
     st.markdown("\n\n".join(shown))
     pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
