@@ -53,8 +53,8 @@ SIDES = {"a_": "the charger", "d_": "the charged"}
 #: 11/32, draws 105/256 and loses 63/256.
 WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none", "a_fighting": "2",
                 "a_supporting": "0", "d_models": "2", "d_armour": "none", "d_fighting": "2", "d_supporting": "0"}
-#: Values that only choose what the page shows: both sides' other inputs, shown or not.
-DISPLAY = ("more",)
+#: Values that only choose what the page shows: both sides' other inputs, shown or not, and the chart.
+DISPLAY = ("more", "chart")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
 _FLAG_FIELDS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
                 "stubborn", "reroll_sixes")
@@ -135,7 +135,8 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
 
 def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
     """The page's values that reproduce ``sit`` (for its link), with the display choices of ``shown``
-    (``more``: whether both sides' other inputs are shown; they count either way)."""
+    (``more``: whether both sides' other inputs are shown, which count either way; ``chart``: the chart
+    shown)."""
     values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
     return values | {name: shown[name] for name in DISPLAY if shown}
 

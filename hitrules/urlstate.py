@@ -502,9 +502,12 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
     )
 
 
+#: The combat page's charts, one shown at a time: the score difference, the Break tests, the models lost.
+COMBAT_CHARTS = ("difference", "break", "lost")
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
-                             _flag("more"))  # both sides' other inputs shown: they count either way
+                             _flag("more"),  # both sides' other inputs shown: they count either way
+                             _choice("chart", "difference", COMBAT_CHARTS, "chart"))
 
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).

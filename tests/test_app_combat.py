@@ -3,6 +3,7 @@ readout, bad links warned by name, and a round the rules refuse."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -137,6 +138,29 @@ def test_the_tables_and_their_csv_downloads():
     charger_lost = sum(Fraction(f) for f in tests[tests["side"] == "the charger"]["chance (fraction)"])
     assert charger_lost == Fraction(63, 256)
     assert sum(Fraction(f) for f in lost["the charged (fraction)"]) == 1
+
+
+CHART_TITLES = {"difference": "Score difference: charger − charged", "break": "How each side loses: the Break test",
+                "lost": "Models each side loses"}
+
+
+def chart_titles(at) -> list[str]:
+    return [json.loads(chart.proto.spec)["layout"]["title"]["text"] for chart in at.get("plotly_chart")]
+
+
+def test_one_chart_at_a_time_chosen_with_one_tap_and_carried_by_the_link():
+    at = open_page("combat", **WORKED_ROUND)
+    assert at.segmented_control(key="combat_chart").value == "difference"
+    assert chart_titles(at) == [CHART_TITLES["difference"]]
+    for chart, title in CHART_TITLES.items():
+        at.segmented_control(key="combat_chart").set_value(chart).run()
+        assert chart_titles(at) == [title]
+        link = dict(at.query_params)
+        assert link.get("chart") == (None if chart == "difference" else chart)  # the default is not written
+        again = open_page("combat", **link)
+        assert chart_titles(again) == [title] and headlines(again) == headlines(at)
+    bad = open_page("combat", chart="pie")  # named, and the rest stays
+    assert "chart: Unknown chart 'pie'" in warnings(bad) and chart_titles(bad) == [CHART_TITLES["difference"]]
 
 
 def test_hidden_inputs_still_count_and_are_summed_up():

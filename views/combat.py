@@ -234,23 +234,29 @@ def _plot(where, sit, name: str, figure) -> None:
     where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
 
 
+#: The charts, by their value in the link: the chooser's name, the figure, the table, the element's key.
+CHARTS = {"difference": ("Score difference", figures.difference_figure, figures.difference_table, "difference"),
+          "break": ("Break tests", figures.break_figure, figures.break_table, "break-test"),
+          "lost": ("Models lost", figures.models_lost_figure, figures.models_lost_table, "models-lost")}
+
+
 def _results(sit, answer) -> None:
-    """The three charts, each with its table, and the Why of the round."""
+    """One chart at a time (with all three tables), and the Why of the round."""
     source = st.session_state.get(f"_{P}_preset_source")
     if source in combat_situations.COMBAT_PRESETS:
         st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
                    f"{combat_situations.COMBAT_PRESETS[source].source}")
-    charts = (("difference", figures.difference_figure, figures.difference_table),
-              ("break-test", figures.break_figure, figures.break_table),
-              ("models-lost", figures.models_lost_figure, figures.models_lost_table))
-    # The difference across the page (drawn in place: a container of its own would be one more
-    # element on every rerun), the Break tests and the models lost side by side (stacked on a phone).
-    (first, first_figure, _), *others = charts
-    _plot(st, sit, first, first_figure)
-    for where, (name, figure, _) in zip(st.columns(2), others, strict=True):
-        _plot(where, sit, name, figure)
+    # One chart at a time, as Explore shows one view: redrawing Plotly charts is most of a browser's
+    # work when an input changes (three were about 40 ms of its 110 ms in Chromium), and the chooser
+    # is one tap.
+    chosen = st.segmented_control("Chart", urlstate.COMBAT_CHARTS, key=_key("chart"), required=True,
+                                  format_func=lambda chart: CHARTS[chart][0],
+                                  help="The score difference (the combat result); each side's chance to lose "
+                                       "and how (Break, Fall Back, Give Ground); the models each side loses.")
+    _, figure, _, name = CHARTS[chosen]
+    _plot(st, sit, name, figure)
     if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
-        for name, _, table in charts:
+        for _, _, table, name in CHARTS.values():
             draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
                                      label=f"Download CSV: {name.replace('-', ' ')}")
     draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
