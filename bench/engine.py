@@ -4,9 +4,10 @@ Three parts: the hit roll (grids of chances and hit distributions), the whole ch
 the hit (models removed), and a whole unit of six profiles, its damage carried from one profile
 to the next (against icepool folding every attack into the unit's state), with the best order of
 four profiles timed cold; the chain once from the engine's pieces and once through ninth.attack_outcome
-(which also builds every stage's distribution and the explanation). Each prints both CPU times
-and the ratio (goal: hitrules at least 25x faster), after checking that every number is
-identical. Run: make bench (or python bench/engine.py).
+(which also writes the explanation; each stage's distribution is worked out only when read). Each
+prints both CPU times and the ratio (goal: hitrules at least 25x faster on the same work; the rows
+through attack_outcome and attack_unit do more, and are shown for comparison), after checking that
+every number is identical. Run: make bench (or python bench/engine.py).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def chain_with_hitrules():
 
 
 def chain_with_attack_outcome():
-    """The same through ninth.attack_outcome: every stage's distribution and the explanation too."""
+    """The same through ninth.attack_outcome: the stage chances and the explanation too."""
     attack = ninth.Attack(3)
     out = []
     for attacks, damage_, wounds in CHAIN_CASES:
@@ -263,7 +264,8 @@ def interleaved(ours_fn, theirs_fn, repeats: int) -> tuple[tuple[float, object],
     return ours[0], min(theirs, key=lambda r: r[0])
 
 
-def report(title: str, ours_fn, theirs_fn, theirs=None, repeats=OURS_REPEATS, in_turn=False) -> tuple[bool, tuple]:
+def report(title: str, ours_fn, theirs_fn, theirs=None, repeats=OURS_REPEATS, in_turn=False,
+           same_work=True) -> tuple[bool, tuple]:
     if in_turn:
         (ours_t, ours), theirs = interleaved(ours_fn, theirs_fn, repeats)
     else:
@@ -276,8 +278,9 @@ def report(title: str, ours_fn, theirs_fn, theirs=None, repeats=OURS_REPEATS, in
     print(f"  hitrules {ours_t * 1000:9.2f} ms   (best of {repeats})")
     print(f"  icepool  {theirs_t * 1000:9.2f} ms   (best of {ICEPOOL_REPEATS})")
     print(f"  identical results: {same}")
-    verdict = "met" if theirs_t / ours_t >= 25 else "MISSED"
-    print(f"  hitrules is {theirs_t / ours_t:.1f}x faster than icepool (goal: >= 25x: {verdict})")
+    verdict = ("goal: >= 25x: " + ("met" if theirs_t / ours_t >= 25 else "MISSED") if same_work
+               else "more work than icepool's: no goal, for comparison")
+    print(f"  hitrules is {theirs_t / ours_t:.1f}x faster than icepool ({verdict})")
     return same, theirs
 
 
@@ -288,14 +291,14 @@ def main() -> int:
     cases = (f"{len(CHAIN_CASES)} distributions of models removed ({', '.join(CHAIN_ATTACKS)} attacks; Damage "
              f"{', '.join(CHAIN_DAMAGE)}; {CHAIN_MODELS} models of {', '.join(map(str, CHAIN_WOUNDS))} wounds)")
     chain_ok, theirs = report(f"chain: {cases}", chain_with_hitrules, chain_with_icepool)
-    full_ok, _ = report("the same through ninth.attack_outcome (more work than icepool's: also the hits, wounds "
-                        "and unsaved distributions, and the explanation)", chain_with_attack_outcome, None, theirs)
+    full_ok, _ = report("the same through ninth.attack_outcome (more work than icepool's: also each stage's "
+                        "chances and the explanation)", chain_with_attack_outcome, None, theirs, same_work=False)
     unit = f"{len(UNIT_PROFILES)} profiles x {UNIT_ATTACKS} attacks, Damage {UNIT_DAMAGE}, into {UNIT_MODELS} models of"
     pieces_ok, theirs = report(f"unit: {unit} {UNIT_WOUNDS} wounds, the damage carried on (the engine's pieces)",
                                unit_with_pieces, unit_with_icepool, repeats=UNIT_REPEATS, in_turn=True)
     unit_ok, _ = report("the same through ninth.attack_unit (more work than icepool's: also every profile alone, the "
                         "shares and the explanation)", unit_with_hitrules, None, theirs,
-                        repeats=UNIT_REPEATS)
+                        repeats=UNIT_REPEATS, same_work=False)
     cold, best = best_order_cold()
     print(f"best order of 4 profiles (24 orders), cold: {cold * 1000:.1f} ms, best {best} "
           f"(goal: < 150 ms: {'met' if cold < 0.150 else 'MISSED'})")

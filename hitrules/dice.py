@@ -313,7 +313,7 @@ def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str, most:
             one[k] += x * scale
     num = _power(_fold(tuple(one), most), dice.count, most)
     if dice.bonus and most is not None:
-        num = _fold(_convolve(num, _binomial(dice.bonus, a, miss, most)), most)
+        num = _times_folded_binomial(num, dice.bonus, a, miss, most)
     elif dice.bonus:
         num = _times_binomial(num, dice.bonus, a, miss)
     return Distribution(num, (sides * b**sides) ** dice.count * b**dice.bonus)
@@ -342,6 +342,25 @@ def _binomial(n: int, a: int, miss: int, most: int | None = None) -> tuple[int, 
     if last < n:  # the terms from `most` on: all the rest of (a + miss)^n
         out[-1] = (a + miss) ** n - sum(out[:-1])
     return tuple(out)
+
+
+def _times_folded_binomial(poly: tuple[int, ...], n: int, a: int, miss: int, most: int) -> tuple[int, ...]:
+    """``poly`` times the binomial numerators ``_binomial(n, a, miss)``, folded at ``most``: a rolled
+    number of attacks plus ``n`` fixed ones, told apart up to ``most``.
+
+    Only the terms below ``most`` are worked out one by one; their binomial parts all hold the factor
+    miss^(n - most + 1), which is taken out before the product and put back after it (with a long
+    denominator and many fixed attacks, that factor is most of each number's digits). The term at
+    ``most`` is the rest of the total, sum(poly) (a + miss)^n.
+    """
+    if n < most or most < 1 or not a or not miss:  # nothing beyond `most` to leave out, or no factor in common
+        return _fold(_convolve(poly, _binomial(n, a, miss, most)), most)
+    small = [miss ** (most - 1)]  # C(n, k) a^k miss^(most - 1 - k), for k = 0..most-1
+    for k in range(most - 1):
+        small.append(small[-1] * (n - k) * a // (miss * (k + 1)))
+    scale = miss ** (n - most + 1)
+    head = [x * scale for x in _convolve(poly[:most], tuple(small))[:most]]
+    return (*head, sum(poly) * (a + miss) ** n - sum(head))
 
 
 def _times_binomial(poly: tuple[int, ...], n: int, a: int, miss: int) -> tuple[int, ...]:
