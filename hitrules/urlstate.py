@@ -338,6 +338,9 @@ EXPLORE: tuple[Param, ...] = (
     _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
     _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
     _flag("light_cover"),
+    # "Which weapon is better?": its other inputs shown (the target's other saves, the weapons added to
+    # each unit). A display choice: they count either way.
+    _flag("more"),
     # The melee hit roll (fantasy close combat) for every pair of WS, and how many attacks kill k models.
     _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
     _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),

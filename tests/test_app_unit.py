@@ -159,6 +159,28 @@ def test_explore_compares_two_whole_units():
 
 
 
+def test_explores_other_inputs_sit_under_more_and_count_either_way():
+    """The target's other saves and each unit's added weapons are under one toggle (fewer widgets on every
+    rerun); hidden, they still count, and a line under the target names them."""
+    link = {"view": "weapons", "ruleset": "ninth", "fnp": "5", "more_a": "lascannon:1:4:9:-3:D6"}
+    hidden, shown_ = open_page("explore", **link), open_page("explore", **link, more="1")
+    keys = ("explore_more_a", "explore_more_b")
+    assert not [w for w in hidden.text_input if w.key in keys] and [w.key for w in shown_.text_input
+                                                                  if w.key in keys] == list(keys)
+    assert not [w for w in hidden.selectbox if w.key in ("explore_invuln", "explore_fnp")]
+    assert shown_.selectbox(key="explore_fnp").value == "5"
+    for label in ("A: models removed on average", "B: models removed on average"):
+        assert metric(hidden, label) == metric(shown_, label)  # counted whether shown or not
+    target = ninth.Target(4, save=3, feel_no_pain=5, wounds=2, models=5)
+    a = ninth.attack_unit([ninth.Group(ninth.Attack(3), 10, ninth.Weapon(4)),
+                           ninth.Group(ninth.Attack(4), 1, ninth.Weapon(9, -3, "D6"))], target)
+    assert metric(hidden, "A: models removed on average") == shown(a.models_removed.mean)
+    assert "Also counted (under More): Feel No Pain 5+; weapon A's unit also fires lascannon." in text(hidden)
+    assert "Also counted" not in text(shown_) and "Also counted" not in text(open_page("explore", view="weapons"))
+    hidden.toggle(key="explore_more").set_value(True).run()
+    assert hidden.query_params["more"] == "1" and hidden.text_input(key="explore_more_a").value == link["more_a"]
+
+
 def test_explore_units_answer_follows_each_rerun_with_its_warning_and_refusal():
     """The answer is kept for every player (webui.shared): a rerun back to a situation shows that
     situation's numbers, its unit's warning and a weapon's refusal again, not the last one's."""

@@ -215,8 +215,9 @@ def _target(values: dict, ruleset: str) -> ninth.Target | fantasy.Target:
                         values["wounds"], values["models"])
 
 
-def _weapon_inputs(suffix: str, ruleset: str) -> None:
-    """One weapon's inputs in one row, which wraps on a phone (one container: cheaper than columns)."""
+def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
+    """One weapon's inputs in one row, which wraps on a phone (one container: cheaper than columns),
+    and with ``more``, the weapons added to its unit."""
     st.markdown(f"**Weapon {suffix.upper()}**")
     row = st.container(horizontal=True)
     if ruleset == "fantasy":
@@ -239,6 +240,8 @@ def _weapon_inputs(suffix: str, ruleset: str) -> None:
     else:
         row.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
                        help="A number or dice: 1, D3, D6, D3+3, 2D6.")
+    if not more:
+        return
     cells = ("name:shots:BS:S:AP:Multiple Wounds" if ruleset == "fantasy" else "name:attacks:skill:S:AP:Damage")
     st.text_input("More weapons in its unit", key=webui.key("explore", f"more_{suffix}"), max_chars=400,
                   placeholder=f"e.g. {cells}; another",
@@ -252,17 +255,16 @@ def _weapons(values: dict) -> None:
                        "Feel No Pain.")
     if ruleset == "fantasy":
         _fit_fantasy(values, ("strength_a", "strength_b", "toughness", "wounds"))
+    more = values["more"]
     for column, suffix in zip(st.columns(2, gap="large"), "ab", strict=True):
         with column:
-            _weapon_inputs(suffix, ruleset)
+            _weapon_inputs(suffix, ruleset, more)
     st.markdown("**Target**")
     row = st.container(horizontal=True)
     row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"),
                      help="The target's Toughness, compared with each weapon's Strength to wound.")
-    saves = ((("save", "Armour", "armour"), ("ward", "Ward save", "ward"), ("regen", "Regeneration", "regen"))
-             if ruleset == "fantasy" else
-             (("save", "Save", "sv"), ("invuln", "Invulnerable save", "invuln"), ("fnp", "Feel No Pain", "fnp")))
-    for name, label, kind in saves:
+    saves = _SAVES[ruleset]
+    for name, label, kind in saves if more else saves[:1]:
         score_input(row, label, "explore", name, kind)
     row.number_input("Wounds per model", 1, _most(ruleset, "wounds"), step=1, key=webui.key("explore", "wounds"),
                      help="Damage goes into one model until it is removed; the excess is lost.")
@@ -272,6 +274,12 @@ def _weapons(values: dict) -> None:
         row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
                      help="+1 to the armour save (not the invulnerable).")
     answer = webui.shared(_weapons_answer, ruleset, tuple((name, values[name]) for name in _WEAPONS_READS))
+    # One toggle for the inputs most comparisons leave alone: every widget drawn costs time on every rerun.
+    st.toggle("More: other saves, whole units", key=webui.key("explore", "more"),
+              help=f"The target's {' and '.join(label for _, label, _ in saves[1:])}, and more weapons in each "
+                   "weapon's unit. They count whether shown or not; hidden, a line under the target sums them up.")
+    if not more and answer.hidden:
+        st.caption(answer.hidden)
     if answer.refused is not None:
         draw.refusal("The target", answer.refused)
         return
@@ -290,6 +298,23 @@ def _weapons(values: dict) -> None:
     draw.chart("explore_weapons", "The chart of models removed", figures.weapons_figure, answer.duel)
     st.caption(answer.stages)
     draw.table_with_download(P, f"weapons-{ruleset}", figures.weapons_table, answer.duel)
+
+
+#: "Which weapon is better?"'s target saves in each rule set (value, label, widget kind); the first is
+#: always shown, the others under "More".
+_SAVES = {"fantasy": (("save", "Armour", "armour"), ("ward", "Ward save", "ward"), ("regen", "Regeneration", "regen")),
+          "ninth": (("save", "Save", "sv"), ("invuln", "Invulnerable save", "invuln"), ("fnp", "Feel No Pain", "fnp"))}
+_SAVES["eighth"] = _SAVES["ninth"]
+
+
+def _hidden_summary(values: dict, ruleset: str, added) -> str:
+    """The inputs under "More" that change anything, in one line (the other saves, the weapons added)."""
+    parts = [f"{label} {values[name]}+" for name, label, _ in _SAVES[ruleset][1:] if values[name] is not None]
+    for suffix, (rows, _) in zip("ab", added, strict=True):
+        if rows:
+            names = ", ".join(row[0] or f"added weapon {n}" for n, row in enumerate(rows, start=1))
+            parts.append(f"weapon {suffix.upper()}'s unit also fires {names}")
+    return f"Also counted (under More): {'; '.join(parts)}." if parts else ""
 
 
 #: The values "which weapon is better?" works out its answer from: each weapon's and the target's.
@@ -311,6 +336,7 @@ class _WeaponsAnswer(NamedTuple):
     metrics: tuple[tuple[str, str, str], ...] = ()
     verdict: str = ""
     stages: str = ""
+    hidden: str = ""  # the inputs under "More" that count, in one line
 
 
 def _weapons_answer(ruleset: str, reads: tuple[tuple[str, object], ...]) -> _WeaponsAnswer:
@@ -318,24 +344,25 @@ def _weapons_answer(ruleset: str, reads: tuple[tuple[str, object], ...]) -> _Wea
     refusal in the engine's words. Worked out once and kept, so a rerun (or a refusal) costs no
     engine work and no text is formatted again."""
     values = dict(reads)
+    added = [_added(values, suffix, ruleset) for suffix in "ab"]
+    hidden = _hidden_summary(values, ruleset, added)
     target, refused = draw.attempt(_target, values, ruleset)
     if target is None:
-        return _WeaponsAnswer(refused)
+        return _WeaponsAnswer(refused, hidden=hidden)
     shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
-    added = [_added(values, suffix, ruleset) for suffix in "ab"]
     outcomes = [draw.attempt(webui.shared, compare.unit_outcome, shooter, rows, target) if shooter else (None, why)
                 for (shooter, why), (rows, _) in zip(shooters, added, strict=True)]
     problems = tuple(unit_problems for _, unit_problems in added)
     if not all(outcome for outcome, _ in outcomes):
         alone = tuple((None if outcome is None else _removed_metric(letter, outcome.models_removed.mean, values), why)
                       for letter, (outcome, why) in zip("AB", outcomes, strict=True))
-        return _WeaponsAnswer(None, problems, alone)
+        return _WeaponsAnswer(None, problems, alone, hidden=hidden)
     duel = compare.duel_of(tuple(shooter for shooter, _ in shooters), [outcome for outcome, _ in outcomes])
     stages = " ".join(f"{letter} ({name}): hits {chance_text(hit)}, wounds {chance_text(wound)} per hit, "
                       f"{chance_text(unsaved)} of wounds go unsaved."
                       for letter, name, (hit, wound, unsaved) in zip("AB", duel.names, duel.stages, strict=True))
     metrics = tuple(_removed_metric(letter, mean, values) for letter, mean in zip("AB", duel.means, strict=True))
-    return _WeaponsAnswer(None, problems, (), duel, metrics, _verdict(duel), stages)
+    return _WeaponsAnswer(None, problems, (), duel, metrics, _verdict(duel), stages, hidden)
 
 
 def _removed_metric(letter: str, mean, values: dict) -> tuple[str, str, str]:
