@@ -32,6 +32,10 @@ def add_row(page: Page, cells: list[str]) -> None:
     page.mouse.click(box["x"] + 80, box["y"] + ROW_HEIGHT * rows + ROW_HEIGHT // 2)
     page.wait_for_timeout(200)
     for cell in cells:
+        # Open the cell's editor and wait for it before typing: on a busy machine a first key typed
+        # into the grid before it took the click was lost ("ascannon").
+        page.keyboard.press("Enter")
+        page.locator("textarea.gdg-input, input.gdg-input").first.wait_for(state="visible", timeout=10_000)
         page.keyboard.type(cell, delay=40)
         page.keyboard.press("Tab")
         page.wait_for_timeout(300)  # each cell reruns the page: the next keys wait for it to start and end

@@ -89,7 +89,13 @@ def test_the_phone_layout_stacks_the_sides_without_sideways_scrolling(browser, a
 def test_the_two_sides_stand_side_by_side_on_a_desktop(page: Page, app_server):
     page.set_viewport_size({"width": 1280, "height": 900})
     open_app(page, app_server, "combat")
-    charger, charged = (page.get_by_role("heading", name=n).bounding_box() for n in ("The charger", "The charged"))
+    headings = [page.get_by_role("heading", name=n) for n in ("The charger", "The charged")]
+    # Level once the page has settled (on a busy machine one column was measured mid-layout, 20 px apart).
+    page.wait_for_function("""([a, b]) => { const y = n => [...document.querySelectorAll('h3')]
+        .find(h => h.innerText.trim() === n)?.getBoundingClientRect().y;
+        return y(a) !== undefined && Math.abs(y(a) - y(b)) < 2; }""", arg=["The charger", "The charged"],
+                           timeout=10_000)
+    charger, charged = (heading.bounding_box() for heading in headings)
     assert abs(charger["y"] - charged["y"]) < 2 and charged["x"] > charger["x"] + 300
 
 
