@@ -4,6 +4,11 @@ Goal: each calculator page under 1.5x, Explore, Learn and the combat page under 
 median rerun in the same run. AppTest's own wait for a run polls every millisecond, so single
 times come in steps; many reruns, taken in turn, give a steady median. Run: make bench (or python bench/apptest.py).
 
+Each page runs as the server runs it, through app.py's router (:func:`server_path`). Until
+2026-12-01 the pages ran on AppTest's legacy ``pages/`` path, which the server takes only once a
+process, and which costs about a tenth of a page's rerun more; ``--legacy`` times that path, for
+numbers comparable with the earlier ones.
+
 ``python bench/apptest.py --pictures`` times the pages that draw the cover and Overwatch pictures
 with the pictures on and off (views.pictures.SHOW), the same link and change, in turn. Goal: on
 under 1.2x off.
@@ -41,6 +46,25 @@ try:
     from views import pictures  # the module the app's views import: the same switch
 except ImportError:  # a commit from before the pictures (--against): only the plain pages are timed
     pictures = None
+
+
+def server_path() -> None:
+    """Run each page as the server does: app.py (the router, with st.navigation), then the page.
+
+    AppTest resets Streamlit's legacy flag (``PagesManager.uses_pages_directory``) before every run,
+    and an app with a ``pages/`` folder then takes the legacy path on every run: ``pages/`` globbed, a
+    ``Page`` made for each file, and the page run without app.py. The server takes that path only on a
+    process's first run (see ``webui.require_router``), so timing it would time AppTest, not the app.
+    ``--legacy`` times it anyway, for comparison with earlier numbers."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    init = PagesManager.__init__
+
+    def server_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    PagesManager.__init__ = server_init
 
 
 def trivial() -> AppTest:
@@ -168,10 +192,12 @@ def report(title: str, names: list[str], blocks: list[dict], goals: dict | None 
         print(f"  {n:8s} {med * 1000:7.2f} ms   {ratio:4.2f}x the trivial page [{spread}]{goal}")
 
 
-def main(names: list[str]) -> int:
+def main(names: list[str], legacy: bool = False) -> int:
     blocks = [block(["trivial", *names]) for _ in range(ROUNDS)]
-    report(f"AppTest rerun after a widget change (median of {{count}} reruns a page, in bursts of {BURST - 1} "
-           "taken in turn", names, blocks, GOALS)
+    path = ("AppTest's legacy pages/ path, which the server takes once" if legacy else
+            "each page through app.py, as the server runs it")
+    report(f"AppTest rerun after a widget change, {path} (median of {{count}} reruns a page, in bursts of "
+           f"{BURST - 1} taken in turn", names, blocks, GOALS)
     return 0
 
 
@@ -219,8 +245,12 @@ def main_against(rev: str, names: list[str], runs: int = 3) -> int:
 
 
 if __name__ == "__main__":
+    LEGACY = "--legacy" in sys.argv
+    sys.argv = [a for a in sys.argv if a != "--legacy"]
+    if not LEGACY:
+        server_path()
     if sys.argv[1:2] == ["--against"]:
         sys.exit(main_against(sys.argv[2], sys.argv[3:] or list(AGAINST)))
     if sys.argv[1:2] and sys.argv[1] in PAIRS:
         sys.exit(main_pairs(sys.argv[1]))
-    sys.exit(main(sys.argv[1:] or list(GOALS)))
+    sys.exit(main(sys.argv[1:] or list(GOALS), LEGACY))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 import time
 
-from apptest import BURST, CASES, RERUNS, ROUNDS, in_turn, report
+from apptest import BURST, CASES, RERUNS, ROUNDS, in_turn, report, server_path
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 
 #: The processor time of the last script run, read by the thread that ran it.
@@ -58,4 +58,6 @@ def main(names: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or ["combat"]))
+    if "--legacy" not in sys.argv:  # as bench/apptest.py: each page through app.py, as the server runs it
+        server_path()
+    sys.exit(main([a for a in sys.argv[1:] if a != "--legacy"] or ["combat"]))

@@ -175,8 +175,14 @@ def test_explores_other_inputs_sit_under_more_and_count_either_way():
     a = ninth.attack_unit([ninth.Group(ninth.Attack(3), 10, ninth.Weapon(4)),
                            ninth.Group(ninth.Attack(4), 1, ninth.Weapon(9, -3, "D6"))], target)
     assert metric(hidden, "A: models removed on average") == shown(a.models_removed.mean)
-    assert "Also counted (under More): Feel No Pain 5+; weapon A's unit also fires lascannon." in text(hidden)
-    assert "Also counted" not in text(shown_) and "Also counted" not in text(open_page("explore", view="weapons"))
+    assert "**Target** :small[(also counted, under More: Feel No Pain 5+; weapon A's unit also fires lascannon)]" \
+        in text(hidden)
+    assert "also counted" not in text(shown_) and "also counted" not in text(open_page("explore", view="weapons"))
+    covered = open_page("explore", view="weapons", ruleset="ninth", light_cover="1")
+    assert "under More: in Light cover" in text(covered) and not covered.checkbox
+    assert metric(covered, "A: models removed on average") != metric(open_page("explore", view="weapons",
+                                                                                  ruleset="ninth"),
+                                                                        "A: models removed on average")
     hidden.toggle(key="explore_more").set_value(True).run()
     assert hidden.query_params["more"] == "1" and hidden.text_input(key="explore_more_a").value == link["more_a"]
 

@@ -259,7 +259,9 @@ def _weapons(values: dict) -> None:
     for column, suffix in zip(st.columns(2, gap="large"), "ab", strict=True):
         with column:
             _weapon_inputs(suffix, ruleset, more)
-    st.markdown("**Target**")
+    answer = webui.shared(_weapons_answer, ruleset, tuple((name, values[name]) for name in _WEAPONS_READS))
+    # The inputs under "More" that count, named in the target's heading while hidden (one element less).
+    st.markdown("**Target**" + (f" :small[({answer.hidden})]" if answer.hidden and not more else ""))
     row = st.container(horizontal=True)
     row.number_input("Toughness", 1, _most(ruleset, "toughness"), step=1, key=webui.key("explore", "toughness"),
                      help="The target's Toughness, compared with each weapon's Strength to wound.")
@@ -270,16 +272,14 @@ def _weapons(values: dict) -> None:
                      help="Damage goes into one model until it is removed; the excess is lost.")
     row.number_input("Models", *BOUNDS["models"], step=1, key=webui.key("explore", "models"),
                      help="The target unit's models, each with the wounds above.")
-    if ruleset != "fantasy":
+    if ruleset != "fantasy" and more:
         row.checkbox("Light cover", key=webui.key("explore", "light_cover"),
                      help="+1 to the armour save (not the invulnerable).")
-    answer = webui.shared(_weapons_answer, ruleset, tuple((name, values[name]) for name in _WEAPONS_READS))
     # One toggle for the inputs most comparisons leave alone: every widget drawn costs time on every rerun.
+    cover = "" if ruleset == "fantasy" else ", Light cover"
     st.toggle("More: other saves, whole units", key=webui.key("explore", "more"),
-              help=f"The target's {' and '.join(label for _, label, _ in saves[1:])}, and more weapons in each "
-                   "weapon's unit. They count whether shown or not; hidden, a line under the target sums them up.")
-    if not more and answer.hidden:
-        st.caption(answer.hidden)
+              help=f"The target's {' and '.join(label for _, label, _ in saves[1:])}{cover}, and more weapons in "
+                   "each weapon's unit. They count whether shown or not; hidden, the target's heading names them.")
     if answer.refused is not None:
         draw.refusal("The target", answer.refused)
         return
@@ -310,11 +310,13 @@ _SAVES["eighth"] = _SAVES["ninth"]
 def _hidden_summary(values: dict, ruleset: str, added) -> str:
     """The inputs under "More" that change anything, in one line (the other saves, the weapons added)."""
     parts = [f"{label} {values[name]}+" for name, label, _ in _SAVES[ruleset][1:] if values[name] is not None]
+    if ruleset != "fantasy" and values["light_cover"]:
+        parts.append("in Light cover")
     for suffix, (rows, _) in zip("ab", added, strict=True):
         if rows:
             names = ", ".join(row[0] or f"added weapon {n}" for n, row in enumerate(rows, start=1))
             parts.append(f"weapon {suffix.upper()}'s unit also fires {names}")
-    return f"Also counted (under More): {'; '.join(parts)}." if parts else ""
+    return f"also counted, under More: {'; '.join(parts)}" if parts else ""
 
 
 #: The values "which weapon is better?" works out its answer from: each weapon's and the target's.
