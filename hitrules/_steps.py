@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Context
 from fractions import Fraction
@@ -28,6 +29,7 @@ __all__ = [
     "number_text",
     "percent",
     "reading",
+    "whole_number",
 ]
 
 #: The longest exact fraction shown. A longer one is shown as "≈" and its decimal (the CSV
@@ -152,6 +154,18 @@ def reading(section: str) -> str:
     'docs/rules.md § Fantasy: after the hit'
     """
     return f"docs/rules.md § {section}"
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (leading zeros are fine), or None. Never
+    ``int()`` on anything else: ``str.isdigit`` accepts '²', which ``int()`` refuses in Python's
+    own words. At most nine digits after the zeros (the seed has six), so never a huge int().
+
+    >>> whole_number("007"), whole_number("-2"), whole_number("--0"), whole_number("²")
+    (7, -2, None, None)
+    """
+    match = re.fullmatch(r"([+-]?)0*([0-9]{1,9})", text.strip())
+    return int(match[1] + match[2]) if match else None
 
 
 def check_int(name: str, value: object, low: int, high: int) -> int:

@@ -53,8 +53,9 @@ SIDES = {"a_": "the charger", "d_": "the charged"}
 #: 11/32, draws 105/256 and loses 63/256.
 WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none", "a_fighting": "2",
                 "a_supporting": "0", "d_models": "2", "d_armour": "none", "d_fighting": "2", "d_supporting": "0"}
-#: Values that only choose what the page shows: both sides' other inputs, shown or not, and the chart.
-DISPLAY = ("more", "chart")
+#: Values that only choose what the page shows: both sides' other inputs, shown or not, the chart, and
+#: each side's Impact Hits and Stomps inputs (on with none set, they change nothing but show).
+DISPLAY = ("more", "chart", "a_auto", "d_auto")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
 _FLAG_FIELDS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
                 "stubborn", "reroll_sixes")

@@ -346,7 +346,8 @@ def unit_outcome(shooter: Shooter, rows: tuple, target: ninth.Target | fantasy.T
     if not rows:
         return weapon_outcome(shooter, target)
     ruleset = "fantasy" if isinstance(target, fantasy.Target) else "ninth"
-    group = (fantasy.Group if ruleset == "fantasy" else ninth.Group)(*shooter, weapon_name(shooter))
+    name = weapon_name(shooter)  # as a calculator names its first profile when the name is too long for one
+    group = (fantasy.Group if ruleset == "fantasy" else ninth.Group)(*shooter, name if len(name) <= 40 else "weapon 1")
     unit, problems = profiles.page_unit(ruleset, (group,), rows, (), target)
     if problems:
         raise ValueError("; ".join(problems))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from hitrules import fantasy, ninth
-from hitrules._steps import check_choice, check_int
+from hitrules._steps import check_choice, check_int, whole_number
 from hitrules.dice import parse_attacks
 from hitrules.presets import PRESETS
 from hitrules.unit import MAX_GROUPS, UnitResult
@@ -45,10 +45,9 @@ _LINK_SEPARATORS = ":;"
 
 def _whole(what: str, low: int, high: int):
     def read(text: str) -> int:
-        text = text.strip()
-        if not text.lstrip("+-").isdecimal() or not text.isascii() or len(text) > 4:
-            raise ValueError(f"{what} must be a whole number from {low} to {high} (got {text!r}).")
-        return check_int(what, int(text), low, high)
+        if (number := whole_number(text)) is None:  # never int() on '--0' or '²': its message is Python's
+            raise ValueError(f"{what} must be a whole number from {low} to {high} (got {text.strip()!r:.20}).")
+        return check_int(what, number, low, high)
     return read
 
 

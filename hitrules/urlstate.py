@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from hitrules import compare, damage, dice, fantasy, ninth, profiles, quiz, situations
-from hitrules._steps import check_choice, check_int
+from hitrules._steps import check_choice, check_int, whole_number
 from hitrules.presets import PRESETS
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
@@ -55,21 +55,13 @@ def _folded(text: str) -> str:
     return text.strip().lower()
 
 
-def _number(text: str) -> int | None:
-    """The whole number ``text`` spells in ASCII digits (leading zeros are fine), or None. Never
-    ``int()`` on anything else: ``str.isdigit`` accepts '²', which ``int()`` refuses in Python's
-    own words. At most nine digits after the zeros (the seed has six), so never a huge int()."""
-    match = re.fullmatch(r"([+-]?)0*([0-9]{1,9})", text.strip())
-    return int(match[1] + match[2]) if match else None
-
-
 def _whole(name: str, default: int, low: int, high: int, what: str, old_name: str = "",
            unless: tuple[str, ...] = ()) -> Param:
     """A whole-number parameter from ``low`` to ``high`` (once called ``old_name``, in links
     without any of ``unless``)."""
 
     def parse(text: str) -> int:
-        if (number := _number(text)) is None:
+        if (number := whole_number(text)) is None:
             raise ValueError(f"{what} must be a whole number from {low} to {high}.")
         return check_int(what, number, low, high)
 
@@ -148,7 +140,7 @@ def _score(name: str, what: str, default: int | None = None) -> Param:
         text = _folded(text).removesuffix("+")
         if text == "none":
             return None
-        number = _number(text)
+        number = whole_number(text)
         return damage.check_score(what, text if number is None else number)
 
     return Param(name, default, parse, lambda value: "none" if value is None else str(value), text=True)

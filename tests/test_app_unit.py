@@ -159,6 +159,17 @@ def test_explore_compares_two_whole_units():
 
 
 
+def test_explore_compares_a_unit_whose_first_weapon_has_a_long_name():
+    """Found by the fuzz: "4 shots at BS 3, S7 AP-2 Multiple Wounds 2" is 43 characters, past a
+    profile name's 40, so weapon B's unit was refused; its first profile is "weapon 1" then."""
+    at = open_page("explore", view="weapons", ruleset="fantasy", more_b="0")
+    assert "cannot be worked out" not in text(at)
+    target = fantasy.Target(4, 3, wounds=2, models=5)
+    b = fantasy.shoot_unit([fantasy.Group(fantasy.Shot(4), "4", fantasy.Weapon(7, -2, "2")),
+                            fantasy.Group(fantasy.Shot(3), "1", fantasy.Weapon(3), "0")], target)
+    assert metric(at, "B: models removed on average") == shown(b.models_removed.mean)
+
+
 def test_explores_other_inputs_sit_under_more_and_count_either_way():
     """The target's other saves and each unit's added weapons are under one toggle (fewer widgets on every
     rerun); hidden, they still count, and a line under the target names them."""
