@@ -139,7 +139,12 @@ def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
     (``more``: whether both sides' other inputs are shown, which count either way; ``chart``: the chart
     shown)."""
     values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
-    return values | {name: shown[name] for name in DISPLAY if shown}
+    if not shown:
+        return values
+    # Shown, the Impact Hits and Stomps inputs keep what they hold, though none set changes nothing.
+    auto = [f"{p}{kind}{part}" for p in ("a_", "d_") if shown.get(f"{p}auto")
+            for kind in ("impact", "stomp") for part in ("", "_s", "_ap")]
+    return values | {name: shown[name] for name in (*DISPLAY, *auto) if name in shown}
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)

@@ -166,10 +166,11 @@ def test_one_chart_at_a_time_chosen_with_one_tap_and_carried_by_the_link():
 def test_impact_hits_shown_with_none_set_stay_shown_in_the_link():
     """Found by make fuzz: the Impact Hits and Stomps inputs shown (with none set) change no number, and
     the link dropped them, so a second tab opened with them hidden."""
-    at = open_page("combat", more="1", a_auto="1")
-    assert dict(at.query_params).get("a_auto") == "1"
+    at = open_page("combat", more="1", a_auto="1", a_impact_s="1")
+    assert dict(at.query_params).get("a_auto") == "1" and dict(at.query_params).get("a_impact_s") == "1"
     again = open_page("combat", **dict(at.query_params))
     assert again.toggle(key="combat_a_auto").value and text(again) == text(at)
+    assert again.number_input(key="combat_a_impact_s").value == 1
 
 
 def test_hidden_inputs_still_count_and_are_summed_up():
