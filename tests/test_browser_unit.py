@@ -36,6 +36,7 @@ def add_row(page: Page, cells: list[str]) -> None:
         # into the grid before it took the click was lost ("ascannon").
         page.keyboard.press("Enter")
         page.locator("textarea.gdg-input, input.gdg-input").first.wait_for(state="visible", timeout=10_000)
+        page.keyboard.press("ControlOrMeta+a")  # the editor opens holding the cell's default: replace it
         page.keyboard.type(cell, delay=40)
         page.keyboard.press("Tab")
         page.wait_for_timeout(300)  # each cell reruns the page: the next keys wait for it to start and end
