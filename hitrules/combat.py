@@ -39,6 +39,7 @@ from hitrules.fantasy import (
     wound_faces,
     wound_score,
 )
+from hitrules.unit import MAX_NAME
 
 __all__ = [
     "POSITIONS",
@@ -70,7 +71,6 @@ MAX_OTHERS = 2
 REROLLS = ("none", "ones", "failed")
 POSITIONS = ("front", "flank", "rear")
 POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
-MAX_NAME = 40
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from math import comb
 
 from hitrules import dice, fantasy, ninth, profiles
 from hitrules._steps import Step, check_choice, check_int, count_text
+from hitrules.unit import MAX_NAME
 
 __all__ = [
     "FANTASY_STACK_TOKENS",
@@ -346,8 +347,10 @@ def unit_outcome(shooter: Shooter, rows: tuple, target: ninth.Target | fantasy.T
     if not rows:
         return weapon_outcome(shooter, target)
     ruleset = "fantasy" if isinstance(target, fantasy.Target) else "ninth"
-    name = weapon_name(shooter)  # as a calculator names its first profile when the name is too long for one
-    group = (fantasy.Group if ruleset == "fantasy" else ninth.Group)(*shooter, name if len(name) <= 40 else "weapon 1")
+    name = weapon_name(shooter)
+    if len(name) > MAX_NAME:
+        name = "weapon 1"  # as a calculator names its first profile
+    group = (fantasy.Group if ruleset == "fantasy" else ninth.Group)(*shooter, name)
     unit, problems = profiles.page_unit(ruleset, (group,), rows, (), target)
     if problems:
         raise ValueError("; ".join(problems))

@@ -28,6 +28,7 @@ from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 
 __all__ = [
     "MAX_GROUPS",
+    "MAX_NAME",
     "MAX_ORDERED",
     "MAX_UNIT_POINTS",
     "UnitResult",
@@ -40,6 +41,8 @@ __all__ = [
 
 #: A unit's attack has 1 to this many profiles.
 MAX_GROUPS = 6
+#: The longest name a profile may have (a fantasy combat profile's too).
+MAX_NAME = 40
 #: The best order is looked for among at most this many profiles (4! = 24 orders).
 MAX_ORDERED = 4
 #: The most damage all of a unit's profiles may deal, counting one point for an unsaved attack
@@ -120,8 +123,8 @@ def check_profile(rules: str, parts: Sequence[tuple[str, object, type]], count: 
         if not isinstance(value, kind):
             raise ValueError(f"A {rules} profile's {field} must be a {kind.__module__.removeprefix('hitrules.')}."
                              f"{kind.__qualname__} (got {value!r:.40}).")
-    if not isinstance(name, str) or len(name) > 40:
-        raise ValueError("A profile's name must be text of 40 characters at most.")
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise ValueError(f"A profile's name must be text of {MAX_NAME} characters at most.")
     return parse_attacks(count)
 
 
