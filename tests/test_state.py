@@ -364,9 +364,23 @@ def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_ex
 
 
 @pytest.mark.parametrize(("shots", "p", "dtick"), [
-    (10, Fraction(0), 1), (3, Fraction(1, 2), 1), (20, Fraction(1, 2), 1), (1000, Fraction(1, 2), None)])
+    (10, Fraction(0), 1), (3, Fraction(1, 2), 1), (10, Fraction(1, 2), 1), (20, Fraction(1, 2), 2),
+    (1000, Fraction(1, 2), 20)])
 def test_the_distribution_chart_marks_whole_numbers_only(shots, p, dtick):
-    """A roll that cannot hit is one bar at 0: its axis says 0, not -0.4 to 0.4 hits."""
+    """A roll that cannot hit is one bar at 0: its axis says 0, not -0.4 to 0.4 hits. Every count is
+    marked up to 12 of them; past that every 2nd, 5th, 10th…, at most 12 labels (each costs a redraw)."""
     from hitrules import figures
 
-    assert figures.distribution_figure(dice.hits(shots, p)).layout.xaxis.dtick == dtick
+    figure = figures.distribution_figure(dice.hits(shots, p))
+    assert figure.layout.xaxis.dtick == dtick
+    assert -(-len(figure.data[0].x) // dtick) <= figures.MOST_TICKS
+
+
+def test_a_count_axis_steps_by_the_smallest_nice_whole_number():
+    from hitrules import figures
+
+    nice = sorted(m * 10**e for e in range(4) for m in (1, 2, 5))
+    for count in range(1, 2000):
+        step = figures.count_ticks(count)
+        assert step in nice and -(-count // step) <= figures.MOST_TICKS, count
+        assert all(-(-count // smaller) > figures.MOST_TICKS for smaller in nice if smaller < step), count
