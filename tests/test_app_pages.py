@@ -6,6 +6,7 @@ import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
 from hitrules import urlstate
+from views.ninth import FLAG_NAMES
 
 PAGES = ["home", "fantasy", "ninth", "explore", "learn", "combat"]
 
@@ -261,6 +262,22 @@ def test_ninth_link_with_a_trigger_opens_the_overwatch_widgets():
     assert at.selectbox(key="ninth_trigger").value == "fall_back"
     assert at.pills(key="ninth_ow").value == ["overwatch"]
     assert hit_chance(at) == "1/6 (16.7%)" and "ended a Fall Back move" in text(at)
+
+
+def test_a_unit_preset_offers_no_melee_choice_and_drops_one_made_before():
+    """The preset's datasheet decides melee (the engine ignores the flag), so a link with melee shows no
+    melee choice: the page, its inputs and the link it writes agree (found by make fuzz: the pill stayed
+    on, the link left it out)."""
+    at = open_page("ninth", rules="leman_russ", attack="melee,auto", mods="0")
+    melee = FLAG_NAMES["melee"]
+    pills = at.button_group(key="ninth_attack")
+    assert melee not in pills.options and list(pills.value) == ["auto"]
+    assert dict(at.query_params) == {"rules": "leman_russ", "attack": "auto", "mods": "+0"}
+    again = open_page("ninth", **dict(at.query_params))
+    assert list(again.button_group(key="ninth_attack").value) == ["auto"]
+    assert [m.value for m in again.metric] == [m.value for m in at.metric]
+    at.radio(key="ninth_rules").set_value("9").run()  # back to a rule set: the choice is the player's again
+    assert not at.exception and melee in at.button_group(key="ninth_attack").options
 
 
 @pytest.mark.parametrize(("wounds", "chance"), [(12, "1/2 (50.0%)"), (5, "1/3 (33.3%)"), (2, "1/6 (16.7%)")])

@@ -122,24 +122,38 @@ def _inputs(values: dict) -> None:
             st.checkbox("Fire every weapon", key=webui.key("ninth", "every"),
                         help="The turret weapon (twice after a Grinding Advance) and the hull weapon (the one chosen "
                              "above, or the first), each at the BS for the wounds left, at the target below.")
-    attack_inputs(P)
+    attack_inputs(P, melee=_preset_decides_melee(values, rules))
     target_inputs(P, "ninth", preset=rules if rules in PRESETS else None)
 
 
-def attack_inputs(prefix: str) -> None:
-    """The modifiers, re-rolls and kind of an attack, and Overwatch: on the calculator and on Learn."""
+def _preset_decides_melee(values: dict, rules: str) -> bool:
+    """Whether the attack's "Melee" choice is the player's: a unit preset's datasheet says whether its
+    weapons fight in melee, so with one the choice is not offered, and one made before is dropped
+    (the page's values and its widget), as the engine ignores it and the link leaves it out."""
+    if rules not in PRESETS:
+        return True
+    if "melee" in values["attack"]:
+        values["attack"] = tuple(flag for flag in values["attack"] if flag != "melee")
+        st.session_state[webui.key(P, "attack")] = list(values["attack"])
+    return False
+
+
+def attack_inputs(prefix: str, melee: bool = True) -> None:
+    """The modifiers, re-rolls and kind of an attack, and Overwatch: on the calculator and on Learn.
+    ``melee=False``: the attack's kind is not the player's to choose (a unit preset's)."""
     st.text_input("Hit modifiers", key=webui.key(prefix, "mods"), max_chars=80, placeholder="e.g. -1, -1, +1",
                   help="Every modifier that applies, separated by commas. The page adds them up "
                        "and applies the cap.")
     st.radio("Re-rolls", ninth.REROLLS, key=webui.key(prefix, "reroll"), horizontal=True,
              format_func=ninth.REROLL_NAMES.get,
              help="A die is re-rolled at most once; the new roll is modified and judged the same way.")
-    flags = st.pills("The attack", urlstate.ATTACK_FLAGS, key=webui.key(prefix, "attack"), selection_mode="multi",
-                     wrap=True, format_func=FLAG_NAMES.get,
-                     help="Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. A weapon that "
-                          "automatically hits makes no hit roll: each attack scores one hit, in Overwatch "
-                          "too. Overwatch fire: shooting at an enemy unit that was just set up, moved, charged "
-                          "or opened a Hatchway.")
+    kinds = ("Melee attacks use Weapon Skill, ranged attacks Ballistic Skill. " if melee else
+             "The unit preset's datasheet says whether it fights in melee. ")
+    flags = st.pills("The attack", tuple(f for f in urlstate.ATTACK_FLAGS if melee or f != "melee"),
+                     key=webui.key(prefix, "attack"), selection_mode="multi", wrap=True, format_func=FLAG_NAMES.get,
+                     help=kinds + "A weapon that automatically hits makes no hit roll: each attack scores one hit, "
+                                  "in Overwatch too. Overwatch fire: shooting at an enemy unit that was just set up, "
+                                  "moved, charged or opened a Hatchway.")
     if "overwatch_fire" in flags:
         st.selectbox("Firing Overwatch because the enemy unit…", ninth.TRIGGERS, key=webui.key(prefix, "trigger"),
                      format_func=ninth.TRIGGER_NAMES.get,
