@@ -57,6 +57,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/apptest.py --target
 	$(PY) bench/apptest.py --unit
 	$(PY) bench/persist_state.py
+	$(PY) bench/chart_redraw.py
 	$(PY) bench/browser.py
 
 load: $(VENV)/.dev-installed
