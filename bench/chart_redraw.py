@@ -30,7 +30,6 @@ from harness import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
 from hitrules import combat_situations, dice, figures, urlstate  # noqa: E402
 
-GOAL = 1.5
 REDRAWS = 60  # each figure, alternating between its two answers; the median is kept
 ROUNDS = 3  # every figure's redraws in turn, this many times, so noise falls on all alike
 WIDTH = 740  # about the main column of a 1280 px window
