@@ -23,11 +23,11 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(PY)
 run: $(VENV)/.run-installed
 	$(PY) -m streamlit run app.py --server.address $(HITRULES_HOST) --server.port $(HITRULES_PORT)
 
-# Runs the app for a club: all interfaces, no per-run garbage collection, no source watching
-# (see docs/hosting.md). Put deploy/nginx.conf in front of it.
+# Runs the app for a club: all interfaces, no source watching (see docs/hosting.md); like every
+# run, no garbage collection after each run (.streamlit/config.toml). Put deploy/nginx.conf in front of it.
 serve-public: $(VENV)/.run-installed
 	$(PY) -m streamlit run app.py --server.address $${HITRULES_HOST:-0.0.0.0} \
-		--server.port $(HITRULES_PORT) --runner.postScriptGC false --server.fileWatcherType none
+		--server.port $(HITRULES_PORT) --server.fileWatcherType none
 
 lint: $(VENV)/.dev-installed
 	$(PY) -m ruff check .

@@ -2,6 +2,8 @@
 
 Each page and the trivial page (one number input, one metric, one Plotly chart) run in their
 own server at the same time; the pages take turns, one change each, so machine noise hits all alike.
+Both servers run from the repository, so both have its .streamlit/config.toml (no garbage collection
+after each run): the ratio is the page's own cost, not a setting one has and the other lacks.
 Goal: at most 1.5x the trivial page. Run: make bench (or python bench/browser.py).
 """
 

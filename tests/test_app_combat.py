@@ -205,7 +205,7 @@ def test_a_long_exact_chance_is_written_out_under_its_percentage():
     assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
 
 
-def test_the_sidebar_links_carry_the_chargers_melee_roll_to_explore_and_learn():
+def test_the_page_links_carry_the_chargers_melee_roll_to_explore_and_learn():
     from urllib.parse import parse_qsl
 
     at = open_page("combat", a_ws="3", d_ws="9", a_mod="-2", a_reroll="ones", d_flags="reroll_sixes")

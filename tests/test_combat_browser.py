@@ -3,6 +3,7 @@ widget, its link in a second tab, a preset, the phone layout, and axe."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -35,6 +36,18 @@ def test_a_round_set_by_a_widget_and_its_link_in_a_second_tab(page: Page, app_se
     for label, shown in WORKED_TEXTS.items():
         expect(metric(page, label)).to_have_text(shown)
     page.wait_for_function("() => location.search.includes('a_i=6')", timeout=10_000)
+    # The page reruns alone (a fragment): what it links to follows the change too.
+    ws = number(page, "WS", 0)
+    ws.fill("9")
+    ws.press("Enter")
+    wait_ready(page)
+    expect(page.get_by_role("link", name="The charger's roll on the WS chart")).to_have_attribute(
+        "href", re.compile(r"[?&]ws=9(&|$)"))
+    ws.fill(WORKED["a_ws"])
+    ws.press("Enter")
+    wait_ready(page)
+    for label, shown in WORKED_TEXTS.items():
+        expect(metric(page, label)).to_have_text(shown)
     second = page.context.new_page()
     try:
         second.goto(page.url)

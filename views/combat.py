@@ -24,6 +24,12 @@ POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
 PRESET_KEY = "combat_preset"
 
 
+# The page is one fragment: a change of one of its widgets reruns the page alone, not the router
+# (app.py's page config, navigation and sidebar), so the server sends and the browser draws this
+# page's elements only. In Chromium that took a change from 93 to 81 ms against the trivial page's
+# 59 (bench/browser.py; docs/capacity.md). A fragment cannot write to the sidebar, so the links to
+# Explore and Learn are on the page.
+@st.fragment
 def render() -> None:
     values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
     sit, answer = _round(values)
@@ -58,11 +64,13 @@ def _links(values: dict) -> None:
     melee = combat_situations.melee_values(values)
     modifier = melee.pop("modifier")
     every = webui.pages()
-    for page, params, label, extra in (
-            ("explore", urlstate.EXPLORE, "The charger's roll: WS chart", {"view": "melee", "mod": modifier}),
-            ("learn", urlstate.LEARN, "Walk through its melee attack",
-             {"section": "combat", "melee_mod": modifier})):
-        st.sidebar.page_link(every[page], label=label, query_params=urlstate.encode(params, melee | extra))
+    row = st.container(horizontal=True)
+    for page, params, label, extra, icon in (
+            ("explore", urlstate.EXPLORE, "The charger's roll on the WS chart", {"view": "melee", "mod": modifier},
+             ":material/grid_on:"),
+            ("learn", urlstate.LEARN, "Walk through its melee attack", {"section": "combat", "melee_mod": modifier},
+             ":material/school:")):
+        row.page_link(every[page], label=label, icon=icon, query_params=urlstate.encode(params, melee | extra))
 
 
 def _headlines(answer) -> None:
