@@ -27,6 +27,8 @@ MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
 #: Chromium, the combat page's score difference with its 23 counts labelled took 10.8 ms a redraw,
 #: and 7.5 ms with 12 (bench/chart_redraw.py, against 5.8 ms for the trivial page's chart).
 MOST_TICKS = 12
+#: The height of each combat chart (the combat page keeps a box of this height for it).
+COMBAT_HEIGHT = 340
 
 
 def count_ticks(count: int) -> int:
@@ -592,7 +594,7 @@ def difference_figure(result) -> go.Figure:
         hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
     fig.update_layout(title="Score difference: charger − charged",
                       xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
-                      yaxis_tickformat=".0%", height=340, margin=MARGIN,
+                      yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=MARGIN,
                       xaxis_dtick=count_ticks(rows[-1][0] - rows[0][0] + 1))
     return fig
 
@@ -621,7 +623,7 @@ def break_figure(result) -> go.Figure:
                     marker_color=PALETTE[n], customdata=[chance_text(p) for _, p in mine],
                     hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=340, margin=MARGIN,
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT, margin=MARGIN,
                       legend=_LEGEND_BELOW)
     return fig
 
@@ -652,7 +654,7 @@ def models_lost_figure(result) -> go.Figure:
                     customdata=[chance_text(p) for p in chances],
                     hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
-                      yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=340,
+                      yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
                       margin=MARGIN, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
                       legend=_LEGEND_BELOW)
     return fig

@@ -77,6 +77,16 @@ def preset_value(key: str, name: str) -> str:
     return str(combat_situations.preset_values(key)[name])
 
 
+def assert_the_chart_fits_its_box(page: Page) -> None:
+    """The chart's box (of fixed height, so the page does not jump as the chart is redrawn) holds the
+    whole chart: no scrollbar of its own."""
+    page.locator(".st-key-combat_chart_box .js-plotly-plot .main-svg").first.wait_for(timeout=10_000)
+    box, chart = page.evaluate("""() => { const b = document.querySelector('.st-key-combat_chart_box');
+        const chart = b.querySelector('.js-plotly-plot').getBoundingClientRect().height;
+        return [[b.scrollHeight, b.clientHeight], chart]; }""")
+    assert box[0] <= box[1] and 0 < chart <= box[1], (box, chart)
+
+
 def test_the_phone_layout_stacks_the_sides_without_sideways_scrolling(browser, app_server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)
@@ -90,7 +100,9 @@ def test_the_phone_layout_stacks_the_sides_without_sideways_scrolling(browser, a
                 " document.querySelector('[data-testid=\"stMain\"]').scrollWidth,"
                 " document.querySelector('[data-testid=\"stMain\"]').clientWidth]")
             assert overflow[0] <= overflow[1] and overflow[2] <= overflow[3], (path, overflow)
-        open_app(page, app_server, "combat")
+        for chart in ("lost", "break", "difference"):
+            open_app(page, app_server, f"combat?chart={chart}")
+            assert_the_chart_fits_its_box(page)
         expect(metric(page, "Charger wins")).to_be_in_viewport()
         charger, charged = (page.get_by_role("heading", name=n).bounding_box() for n in ("The charger", "The charged"))
         assert charged["y"] > charger["y"] + charger["height"]  # stacked: the charged side below the charger's
@@ -110,6 +122,7 @@ def test_the_two_sides_stand_side_by_side_on_a_desktop(page: Page, app_server):
                            timeout=10_000)
     charger, charged = (heading.bounding_box() for heading in headings)
     assert abs(charger["y"] - charged["y"]) < 2 and charged["x"] > charger["x"] + 300
+    assert_the_chart_fits_its_box(page)
 
 
 @pytest.mark.parametrize("path", ["combat", "explore?view=melee", "explore?view=kill"])

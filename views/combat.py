@@ -22,6 +22,8 @@ FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1"
               "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
 PRESET_KEY = "combat_preset"
+#: The height of the box the chart is drawn in: the chart's, and a few pixels to spare.
+CHART_BOX = figures.COMBAT_HEIGHT + 4
 
 
 # The page is one fragment: a change of one of its widgets reruns the page alone, not the router
@@ -262,7 +264,11 @@ def _results(sit, answer) -> None:
                                   help="The score difference (the combat result); each side's chance to lose "
                                        "and how (Break, Fall Back, Give Ground); the models each side loses.")
     _, figure, _, name = CHARTS[chosen]
-    _plot(st, sit, name, figure)
+    # The chart sits in a box of fixed height. Streamlit 1.67 gives a Plotly chart a new identity
+    # whenever its figure changes, so every change takes the old chart away and draws a new one:
+    # without the box, the page below it jumped up and back while that happened, and the browser
+    # laid it out twice (bench/browser.py: about 4 ms of /combat's 89 ms).
+    _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), sit, name, figure)
     if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
         for _, _, table, name in CHARTS.values():
             draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
