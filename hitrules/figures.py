@@ -29,6 +29,13 @@ MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
 MOST_TICKS = 12
 #: The height of each combat chart (the combat page keeps a box of this height for it).
 COMBAT_HEIGHT = 340
+#: The combat charts' margins: room for their tick labels ("100%" the widest), axis titles and legend
+#: as Streamlit's theme draws them (75-81 px left, 65 px below, 99 px with the legend under the bars).
+#: A margin its labels outgrow makes Plotly draw the whole chart a second time, and Streamlit 1.67
+#: draws a chart anew on every change of its figure: in Chromium a new score-difference chart took
+#: 14 ms with the small margins and 6 ms with room enough (tests/test_combat_browser.py checks the room).
+COMBAT_MARGIN = {"l": 84, "r": 10, "t": 40, "b": 68}
+COMBAT_MARGIN_LEGEND = {**COMBAT_MARGIN, "b": 102}
 
 
 def count_ticks(count: int) -> int:
@@ -594,7 +601,7 @@ def difference_figure(result) -> go.Figure:
         hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
     fig.update_layout(title="Score difference: charger − charged",
                       xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
-                      yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=MARGIN,
+                      yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=COMBAT_MARGIN,
                       xaxis_dtick=count_ticks(rows[-1][0] - rows[0][0] + 1))
     return fig
 
@@ -623,8 +630,8 @@ def break_figure(result) -> go.Figure:
                     marker_color=PALETTE[n], customdata=[chance_text(p) for _, p in mine],
                     hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT, margin=MARGIN,
-                      legend=_LEGEND_BELOW)
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
+                      margin=COMBAT_MARGIN_LEGEND, legend=_LEGEND_BELOW)
     return fig
 
 
@@ -655,7 +662,7 @@ def models_lost_figure(result) -> go.Figure:
                     hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
                       yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
-                      margin=MARGIN, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
+                      margin=COMBAT_MARGIN_LEGEND, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
                       legend=_LEGEND_BELOW)
     return fig
 

@@ -79,12 +79,15 @@ def preset_value(key: str, name: str) -> str:
 
 def assert_the_chart_fits_its_box(page: Page) -> None:
     """The chart's box (of fixed height, so the page does not jump as the chart is redrawn) holds the
-    whole chart: no scrollbar of its own."""
+    whole chart: no scrollbar of its own. And the chart's margins hold its labels as drawn: Plotly
+    grew none of them, which would have cost a second drawing of the chart (figures.COMBAT_MARGIN)."""
     page.locator(".st-key-combat_chart_box .js-plotly-plot .main-svg").first.wait_for(timeout=10_000)
-    box, chart = page.evaluate("""() => { const b = document.querySelector('.st-key-combat_chart_box');
-        const chart = b.querySelector('.js-plotly-plot').getBoundingClientRect().height;
-        return [[b.scrollHeight, b.clientHeight], chart]; }""")
+    box, chart, margins = page.evaluate("""() => { const b = document.querySelector('.st-key-combat_chart_box');
+        const g = b.querySelector('.js-plotly-plot'), m = g._fullLayout.margin, s = g._fullLayout._size;
+        return [[b.scrollHeight, b.clientHeight], g.getBoundingClientRect().height,
+                [[m.l, m.r, m.t, m.b], [s.l, s.r, s.t, s.b].map(Math.round)]]; }""")
     assert box[0] <= box[1] and 0 < chart <= box[1], (box, chart)
+    assert margins[0] == margins[1], margins
 
 
 def test_the_phone_layout_stacks_the_sides_without_sideways_scrolling(browser, app_server):
