@@ -29,13 +29,15 @@ MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
 MOST_TICKS = 12
 #: The height of each combat chart (the combat page keeps a box of this height for it).
 COMBAT_HEIGHT = 340
-#: The combat charts' margins: room for their tick labels ("100%" the widest), axis titles and legend
-#: as Streamlit's theme draws them (75-81 px left, 65 px below, 99 px with the legend under the bars).
-#: A margin its labels outgrow makes Plotly draw the whole chart a second time, and Streamlit 1.67
-#: draws a chart anew on every change of its figure: in Chromium a new score-difference chart took
-#: 14 ms with the small margins and 6 ms with room enough (tests/test_combat_browser.py checks the room).
-COMBAT_MARGIN = {"l": 84, "r": 10, "t": 40, "b": 68}
-COMBAT_MARGIN_LEGEND = {**COMBAT_MARGIN, "b": 102}
+#: The margins of a chart of chances (0-100% up the side, a title on each axis): room for its tick
+#: labels ("100%" the widest), axis titles and a legend above, as Streamlit's theme draws them (75-81 px
+#: left, 44 above, 65 below). A margin its labels outgrow makes Plotly draw the whole chart a second
+#: time, and Streamlit 1.67 draws a chart anew on every change of its figure: in Chromium a new score-
+#: difference chart took 14 ms with 10 px margins and 6 ms with room enough (the browser tests check
+#: that no margin grows).
+CHANCE_MARGIN = {"l": 84, "r": 10, "t": 48, "b": 68}
+#: The same with the legend under the bars (99 px below).
+CHANCE_MARGIN_LEGEND_BELOW = {**CHANCE_MARGIN, "b": 102}
 
 
 def count_ticks(count: int) -> int:
@@ -133,7 +135,7 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
     fig.update_layout(
         title=title, xaxis_title=f"{unit} (k)", yaxis_title="chance", yaxis_tickformat=".0%",
         xaxis_dtick=count_ticks(len(ks)),  # whole numbers only: no 0.2 hits under one bar
-        yaxis_range=[0, 1.02], height=340, margin=MARGIN,
+        yaxis_range=[0, 1.02], height=340, margin=CHANCE_MARGIN,
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         hovermode="x unified" if len(ks) > 1 else "closest",
     )
@@ -601,7 +603,7 @@ def difference_figure(result) -> go.Figure:
         hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
     fig.update_layout(title="Score difference: charger − charged",
                       xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
-                      yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=COMBAT_MARGIN,
+                      yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=CHANCE_MARGIN,
                       xaxis_dtick=count_ticks(rows[-1][0] - rows[0][0] + 1))
     return fig
 
@@ -631,7 +633,7 @@ def break_figure(result) -> go.Figure:
                     hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
-                      margin=COMBAT_MARGIN_LEGEND, legend=_LEGEND_BELOW)
+                      margin=CHANCE_MARGIN_LEGEND_BELOW, legend=_LEGEND_BELOW)
     return fig
 
 
@@ -662,7 +664,7 @@ def models_lost_figure(result) -> go.Figure:
                     hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
                       yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
-                      margin=COMBAT_MARGIN_LEGEND, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
+                      margin=CHANCE_MARGIN_LEGEND_BELOW, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
                       legend=_LEGEND_BELOW)
     return fig
 

@@ -174,9 +174,22 @@ def test_bad_link_warns_and_names_the_parameter(page: Page, app_server):
     expect(hit_chance(page)).to_have_text("1/3 (33.3%)")  # moved=1 was kept
 
 
-def test_plotly_chart_renders(page: Page, app_server):
-    open_app(page, app_server, "fantasy")
+def assert_margins_hold_the_labels(page: Page, title: str) -> None:
+    """The chart titled ``title`` is drawn with the margins it asks for: Plotly grew none to fit its
+    labels, which costs a second drawing of the chart on every change (figures.CHANCE_MARGIN)."""
+    chart = page.locator(".js-plotly-plot").filter(has=page.locator(".gtitle", has_text=title))
+    expect(chart).to_have_count(1, timeout=20_000)
+    asked, drawn = chart.evaluate("""g => { const m = g._fullLayout.margin, s = g._fullLayout._size;
+        return [[m.l, m.r, m.t, m.b], [s.l, s.r, s.t, s.b].map(Math.round)]; }""")
+    assert asked == drawn, (title, asked, drawn)
+
+
+@pytest.mark.parametrize(("path", "title"), [("fantasy", "The unit's hits"), ("ninth", "Hits from 10 attacks"),
+                                             ("fantasy?chain=1", "Models removed")])
+def test_plotly_chart_renders_once_with_room_for_its_labels(page: Page, app_server, path, title):
+    open_app(page, app_server, path)
     expect(page.locator(".js-plotly-plot svg.main-svg").first).to_be_attached(timeout=20_000)
+    assert_margins_hold_the_labels(page, title)
 
 
 def test_phone_shows_the_result_without_sideways_scrolling(browser, app_server):
