@@ -37,6 +37,7 @@ def render() -> None:
     sit, answer = _round(values)
     if answer:
         _headlines(answer)
+        webui.send_now()  # the answer first: the rest of the page is built after it has left
     # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
     st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
              format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
