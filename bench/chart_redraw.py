@@ -103,7 +103,12 @@ def main() -> int:
     print(f"  {'trivial':20s} {base:6.1f} ms")
     for name in FIGURES:
         now, before = statistics.median(times[name]), statistics.median(times[f"{name}, every count"])
-        verdict = "met" if now < before else "MISSED"
+        if specs[name] == specs[f"{name}, every count"]:
+            # An axis of MOST_TICKS counts or fewer is labelled at every count already: the two are
+            # one figure, and which of their medians is lower is noise.
+            verdict = f"every count labelled already (at most {figures.MOST_TICKS}): nothing to gain"
+        else:
+            verdict = "met" if now < before else "MISSED"
         print(f"  {name:20s} {now:6.1f} ms   {now / base:4.2f}x the trivial chart; every count labelled "
               f"{before:5.1f} ms, {before / base:4.2f}x (goal: faster: {verdict}, {1 - now / before:.0%} less)")
     return 0
