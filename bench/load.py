@@ -49,10 +49,10 @@ from hitrules import fantasy, ninth  # noqa: E402
 from hitrules._steps import chance_text  # noqa: E402
 
 RUN_TIMEOUT = 30.0
-# What `make serve-public` uses: no garbage collection after every run (about 60% of a
-# trivial run's CPU, see TESTING.md; .streamlit/config.toml turns it off for every run of the app,
-# and it is named here too so the trivial page's server has it) and no watching of the source files.
-SERVER_SETTINGS = ("--runner.postScriptGC", "false", "--server.fileWatcherType", "none")
+# What `make serve-public` uses: no watching of the source files. No garbage collection after every
+# run (about 60% of a trivial run's CPU, see TESTING.md) comes from .streamlit/config.toml, which every
+# server here reads, the trivial page's too (they run from the repository).
+SERVER_SETTINGS = ("--server.fileWatcherType", "none")
 
 
 # ----- one page's widgets and the value it must show -----
@@ -418,8 +418,7 @@ def main() -> int:
     parser.add_argument("--sweep", action="store_true", help="the stress sweep, N = 10..80 at 0.5-2 s, vs trivial")
     parser.add_argument("--default-settings", action="store_true", help="Streamlit's defaults (postScriptGC on)")
     args = parser.parse_args()
-    settings = (("--runner.postScriptGC", "true", "--server.fileWatcherType", "none") if args.default_settings
-                else SERVER_SETTINGS)
+    settings = ("--runner.postScriptGC", "true", *SERVER_SETTINGS) if args.default_settings else SERVER_SETTINGS
     # Each player holds a socket (two through nginx): more than the usual 1,024 descriptors.
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
