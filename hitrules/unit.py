@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import factorial
 
-from hitrules._steps import Step, fraction_text, number_text
+from hitrules._steps import Step, mean_text
 from hitrules.damage import ChainResult, _removed
 from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 
@@ -150,14 +150,6 @@ def carry(lost: Distribution, alone: ChainResult) -> Distribution:
 def _models_mean(lost: Distribution, wounds: int) -> Fraction:
     num, den = lost.weights
     return Fraction(sum(r * sum(num[r * wounds:(r + 1) * wounds]) for r in range(1, len(num) // wounds + 1)), den)
-
-
-def mean_text(value: Fraction) -> str:
-    """An expected number of models: the exact fraction, and the number as every page writes it."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    exact = fraction_text(value)
-    return number_text(value) if exact.startswith("≈") else f"{exact} ({number_text(value)})"
 
 
 def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int, names: Sequence[str],

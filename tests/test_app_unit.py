@@ -8,7 +8,7 @@ from fractions import Fraction as F
 from apptest_util import metric, open_page, text, warnings
 
 from hitrules import fantasy, ninth
-from hitrules._steps import fits_headline, fraction_text, headline_text, number_text
+from hitrules._steps import chance_text, fraction_text, number_text, short_fraction
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
               "weapons": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
@@ -33,13 +33,13 @@ def test_a_link_with_added_weapons_shows_the_whole_unit():
     at = open_page("ninth", **NINTH_LINK)
     expected = ninth_unit()
     assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
-    assert metric(at, "At least 1 removed") == headline_text(expected.models_removed.at_least(1))
-    assert metric(at, "At least half (3)") == headline_text(expected.models_removed.at_least(3))
+    assert metric(at, "At least 1 removed") == chance_text(expected.models_removed.at_least(1))
+    assert metric(at, "At least half (3)") == chance_text(expected.models_removed.at_least(3))
     assert "Resolved in this order: 1. weapon 1, 2. lascannon, 3. plasma gun" in text(at)
     # A metric cuts a long fraction off (on a phone it showed "42681281/43046721 (…"): the metric
     # shows the percentage and the exact fraction is written out underneath.
     one = expected.models_removed.at_least(1)
-    assert not fits_headline(one) and f"at least 1 removed {fraction_text(one)}" in text(at)
+    assert not short_fraction(one) and f"at least 1 removed {fraction_text(one)}" in text(at)
     assert any("Why: the whole unit" in m.value for m in at.markdown)
     assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
 
@@ -91,7 +91,7 @@ def test_the_leman_russ_fires_every_weapon():
                                   ninth.Group(attack, 1, ninth.Weapon(9, -3, "D6"))],
                                  ninth.Target(4, save=3, wounds=3, models=5))
     assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
-    assert metric(at, "At least 1 removed") == headline_text(expected.models_removed.at_least(1))
+    assert metric(at, "At least 1 removed") == chance_text(expected.models_removed.at_least(1))
     assert "1. Battle cannon (turret), 2. Lascannon (hull)" in text(at)
     assert at.query_params["every"] == "1"
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from test_browser import assert_margins_hold_the_labels, metric, open_app, wait_ready
 
 from hitrules import combat_situations
-from hitrules._steps import headline_text
+from hitrules._steps import chance_text
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_a_preset_in_the_browser(page: Page, app_server):
     key = "orcs_spearmen"
     preset = combat_situations.COMBAT_PRESETS[key]
     answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
-    wins = headline_text(answer.win)
+    wins = chance_text(answer.win)
     open_app(page, app_server, "combat")
     page.locator('[data-testid="stButtonGroup"] button').filter(has_text=preset.name).first.click()
     wait_ready(page)
