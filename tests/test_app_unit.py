@@ -11,7 +11,7 @@ from hitrules import fantasy, ninth
 from hitrules._steps import fits_headline, fraction_text, headline_text, number_text
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
-              "weapons": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
+              "rows": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
 
 
 def ninth_unit(order=(0, 1, 2)):
@@ -41,7 +41,7 @@ def test_a_link_with_added_weapons_shows_the_whole_unit():
     one = expected.models_removed.at_least(1)
     assert not fits_headline(one) and f"at least 1 removed {fraction_text(one)}" in text(at)
     assert any("Why: the whole unit" in m.value for m in at.markdown)
-    assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
+    assert at.query_params["rows"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
 
 
 def test_the_link_the_page_writes_opens_the_same_unit():
@@ -51,15 +51,15 @@ def test_the_link_the_page_writes_opens_the_same_unit():
 
 
 def test_a_bad_profile_in_a_link_is_named_and_the_others_still_count():
-    at = open_page("ninth", **{**NINTH_LINK, "weapons": "lascannon:1:4:9:-3:D6;melta:D7:3:8:-4:D6"})
+    at = open_page("ninth", **{**NINTH_LINK, "rows": "lascannon:1:4:9:-3:D6;melta:D7:3:8:-4:D6"})
     assert "added weapon 2 (melta)" in warnings(at) and "D7" in warnings(at)
     assert "Resolved in this order: 1. weapon 1, 2. lascannon" in text(at)
-    assert "melta" not in at.query_params["weapons"]
+    assert "melta" not in at.query_params["rows"]
 
 
 def test_the_best_order_click_applies_it():
     at = open_page("ninth", chain="1", wounds="2", models="2", attacks="1", mods="", skill="2",
-                   weapons="B:1:2:4:0:2:::auto;C:1:2:4:0:1:::auto", attack="auto", t="4", s="4")
+                   rows="B:1:2:4:0:2:::auto;C:1:2:4:0:1:::auto", attack="auto", t="4", s="4")
     # Every attack hits automatically and wounds on 4+: RULES.md §6's A, B, C into 2 models of 2 wounds.
     assert metric(at, "Unit: models removed") == shown(F(5, 8))
     assert any("Fire C earlier" in i.value and "+1/8" in i.value for i in at.info)
@@ -80,7 +80,7 @@ def test_weapons_added_in_the_editor_join_the_unit_and_the_link():
     at.run()
     assert not at.exception
     assert metric(at, "Unit: models removed") == shown(ninth_unit().models_removed.mean)
-    assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
+    assert at.query_params["rows"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
 
 
 def test_the_leman_russ_fires_every_weapon():
@@ -98,7 +98,7 @@ def test_the_leman_russ_fires_every_weapon():
 
 def test_fantasy_split_fire_groups_and_an_added_weapon_make_one_unit():
     at = open_page("fantasy", chain="1", conditions="split", shots="4", shots2="3", cover2="soft", wounds="2",
-                   models="4", weapons="champion:1:4:4:-1:D3")
+                   models="4", rows="champion:1:4:4:-1:D3")
     weapon, target = fantasy.Weapon(4), fantasy.Target(4, wounds=2, models=4)
     expected = fantasy.shoot_unit([fantasy.Group(fantasy.Shot(3), 4, weapon, "group 1"),
                                    fantasy.Group(fantasy.Shot(3, cover="soft"), 3, weapon, "group 2"),
@@ -111,13 +111,13 @@ def test_fantasy_split_fire_groups_and_an_added_weapon_make_one_unit():
 
 def test_one_weapon_links_stay_as_they_were():
     at = open_page("ninth", chain="1", damage="2", wounds="2", models="5")
-    assert "weapons" not in at.query_params and "order" not in at.query_params
+    assert "rows" not in at.query_params and "order" not in at.query_params
     assert metric(at, "Expected models removed")
 
 
 def test_a_unit_too_big_to_work_out_says_so_and_the_page_stays():
     at = open_page("ninth", chain="1", attacks="50", damage="D6", wounds="3", models="50",
-                   weapons="a:50::8:0:D6;b:1")
+                   rows="a:50::8:0:D6;b:1")
     assert "Too much damage for one unit" in text(at)
     assert metric(at, "Expected models removed")  # the page's own profile still answers
 
