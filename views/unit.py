@@ -91,9 +91,9 @@ def added_weapons(prefix: str, ruleset: str, values: dict, own: tuple, situation
     if any(None in row for row in values["rows"]):
         values["rows"], _ = profiles.complete_rows(ruleset, values["rows"], own_rows[0])
         ss[old] = values["rows"]
-    numbers = "1" if len(own) == 1 else f"1 to {len(own)}"
-    st.caption(f"The page's own weapon, as set above (profile {numbers}); each row added below uses exactly what "
-               "it shows." + (f" {situation}" if situation else ""))
+    numbers = ("profile 1", "profiles 1 and 2")[len(own) - 1] if len(own) <= 2 else f"profiles 1 to {len(own)}"
+    st.caption(f"The page's own weapon, as set above ({numbers}); each row added below uses exactly what it "
+               "shows." + (f" {situation}" if situation else ""))
     st.dataframe(figures.weapons_frame(ruleset, own_rows), hide_index=True, column_config=_COLUMNS[ruleset],
                  width="stretch", key=f"{prefix}_own_weapon")
     meta = f"_{prefix}_weapons_editor"
