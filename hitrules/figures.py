@@ -735,13 +735,15 @@ def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], ord
 
 
 #: Nullable types: a row added in the editor may leave a cell empty (its default then counts).
-_DTYPES = {str: "object", int: "Int64", bool: "boolean"}
+_DTYPES = {str: "object", int: "Int64", bool: "boolean", tuple: "object"}
 
 
 def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
-    """The added weapons as a table for the editor: a column per cell, typed as its default."""
+    """The added weapons as a table for the editor: a column per cell, typed as its default (a list
+    of choices, the special rules, as a list)."""
     columns, defaults = profiles.COLUMNS[ruleset], profiles.DEFAULTS[ruleset]
-    return pd.DataFrame({c: pd.Series([row[i] for row in rows], dtype=_DTYPES[type(d)])
+    return pd.DataFrame({c: pd.Series([list(row[i]) if isinstance(d, tuple) else row[i] for row in rows],
+                                      dtype=_DTYPES[type(d)])
                          for i, (c, d) in enumerate(zip(columns, defaults, strict=True))})
 
 

@@ -235,17 +235,20 @@ def _attack_params() -> tuple[Param, ...]:
     )
 
 
-def _weapons(ruleset: str) -> Param:
-    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``weapons=row;row``. A bad
-    one is named and left out; the others still count."""
+def _rows(ruleset: str) -> Param:
+    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``rows=row;row``, each row
+    whole. A bad one is named and left out; the others still count. An older link's ``weapons``
+    had fewer columns: the cells it lacks are read as None, for the page to give them the meaning
+    they had then (``profiles.complete_rows``)."""
 
-    def parse(text: str) -> tuple[tuple, ...]:
-        rows, problems = profiles.read_rows(ruleset, text)
+    def parse(text: str, old: bool = False) -> tuple[tuple, ...]:
+        rows, problems = profiles.read_rows(ruleset, text, old)
         if problems:
             raise PartlyRead("; ".join(problems), rows)
         return rows
 
-    return Param("weapons", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False)
+    return Param("rows", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False,
+                 old=(("weapons", lambda text, _: parse(text, old=True)),))
 
 
 #: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
@@ -259,7 +262,7 @@ FANTASY: tuple[Param, ...] = (
     _attacks("shots2", "5"),
     *_cover_params("2"),
     *FANTASY_TARGET,
-    _weapons("fantasy"),
+    _rows("fantasy"),
     _ORDER,
 )
 
@@ -279,7 +282,7 @@ NINTH: tuple[Param, ...] = (
     *NINTH_TARGET,
     # A unit preset fires every weapon: its turret weapon and its hull weapon.
     _flag("every"),
-    _weapons("ninth"),
+    _rows("ninth"),
     _ORDER,
 )
 
@@ -296,7 +299,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
         _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
         _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
         _damage(f"damage_{suffix}", dmg, "Damage", ninth.DAMAGE_MOST),
-        # The weapons added to it, as a calculator's ``weapons`` (read in the rule set of ``ruleset``).
+        # The weapons added to it, as a calculator's ``rows`` (read in the rule set of ``ruleset``).
         Param(f"more_{suffix}", "", lambda text: text.strip()[:400], text=True),
     )
 

@@ -357,7 +357,11 @@ CANDIDATES = ("0", "1", "2", "3", "4", "5", "6", "10", "-1", "+1", "1000", "500"
               "leman_russ", "moved+soft;hard", "moved+hard+stand;close+sniper;lone;soft+volley_fire",
               "heatmap", "stacks", "diff", "helps", "shots", "walk", "roll", "quiz", "fantasy", "ninth", "eighth",
               "99", "600", "40", "moved,stand", "close,lone,split", "melee,auto", "overwatch_fire",
-              "overwatch,eir,charged", "wound", "weapons", "save", "D3+1", "-2")
+              "overwatch,eir,charged", "wound", "weapons", "save", "D3+1", "-2",
+              # A whole unit's rows with every column (9th, then fantasy), and an older link's short row.
+              "bolter:2:2:4:0:1:+1:failed:ranged:+1:ones;melta:1:4:8:-4:D6::::-1:failed",
+              "champion:2:4:4:-1:D3:soft:1:1:sniper,multiple_shots:3:1:2;bows:5:3:3:0:1:hard::::2:1:2",
+              "pistol:1:4:4")
 
 
 def accepted(param) -> list[str]:
