@@ -51,6 +51,7 @@ __all__ = [
     "RoundResult",
     "Side",
     "break_test",
+    "check_supporting",
     "combat_round",
     "melee_hit",
     "melee_hit_chance",
@@ -343,9 +344,6 @@ class Side:
                      "unbreakable", "stubborn"):
             _check_bool(name, getattr(self, name))
         check_choice("position", self.position, POSITIONS)
-        if self.position != "front" and self.supporting:
-            raise ValueError(f"Supporting attacks cannot be made into a {self.position}: enter 0 supporting "
-                             f"models (got {self.supporting}).")
         check_int("The other bonus", self.bonus, *BONUS_RANGE)
 
     @property
@@ -855,6 +853,27 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
     return [p for p in phases if any(p.profiles)]
 
 
+def check_supporting(side: Side, enemy: Side, name: str = "side") -> None:
+    """Refuse supporting attacks from a side fought in its flank or rear: "supporting attacks cannot be
+    made to a unit's flank or rear" (docs/rules.md § Fantasy close combat). A model supports only to its
+    own front, so the side that fights the enemy's flank or rear keeps its supporting attacks.
+
+    >>> unit = Target(3, models=10)
+    >>> side = dict(ws=3, initiative=3, leadership=7, rank_width=5, fighting=5, attacks=1, weapon=Weapon(3))
+    >>> try:
+    ...     check_supporting(Side(unit, supporting=5, **side), Side(unit, supporting=5, position="flank", **side),
+    ...                      "charged")
+    ... except ValueError as refusal:
+    ...     print(str(refusal)[:60])
+    Supporting attacks cannot be made to a unit's flank or rear:
+    """
+    where = enemy.position
+    if where != "front" and side.supporting:
+        raise ValueError(f"Supporting attacks cannot be made to a unit's flank or rear: the {name} is fought in "
+                         f"its {where}, so its supporting rank makes none. Enter 0 supporting models "
+                         f"(got {side.supporting}).")
+
+
 def _side_bonus(side: Side) -> list[tuple[str, int]]:
     """The combat result bonuses a side claims whatever its losses (while it is not wiped out)."""
     out = []
@@ -885,6 +904,8 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     if charged.impact is not None:
         raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
+    for s in (0, 1):
+        check_supporting(sides[s], sides[1 - s], _NAMES[s])
     work = _Work()
     damages = (_Damage(charger.unit, work), _Damage(charged.unit, work))
     full = (damages[0].full, damages[1].full)
