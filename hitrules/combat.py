@@ -825,6 +825,15 @@ class _Phase:
     profiles: tuple[tuple, tuple]
 
 
+def _other_name(side: Side, i: int) -> str:
+    """How the Why calls a side's other: its name (a champion, a character, a mount), "first" or "second"
+    before it when both others have it."""
+    name = side.others[i].name or "champion, character or mount"
+    if sum((o.name or "champion, character or mount") == name for o in side.others) > 1:
+        return f"{_ORDINAL[i]} {name}"
+    return name
+
+
 def _phases(charger: Side, charged: Side) -> list[_Phase]:
     sides = (charger, charged)
 
@@ -842,8 +851,7 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
                                  f"the {_NAMES[s]}'s rank and file"))
                 for i, other in enumerate(side.others):
                     if other.initiative == when:
-                        mine.append((other, other.attacks, False,
-                                     f"the {_NAMES[s]}'s {other.name or _ORDINAL[i] + ' other profile'}"))
+                        mine.append((other, other.attacks, False, f"the {_NAMES[s]}'s {_other_name(side, i)}"))
             out.append(tuple(mine))
         return tuple(out)
 
