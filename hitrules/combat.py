@@ -788,8 +788,10 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
 #: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage
 #: into one unit: beyond these, working the round out exactly is too slow for a page.
 MAX_PROFILE_ATTACKS = 100
-#: The most steps one round may take (each about a multiplication of whole numbers): about 200 ms.
-MAX_WORK = 400_000
+#: The most steps one round may take (each about a multiplication of whole numbers, a long one counted by
+#: its length): measured on 2026-12-02 (bench/combat.py), a step costs 0.16 to 0.5 µs in rounds that take
+#: over a second, so the most is at most about 1 s of CPU, and usually well under.
+MAX_WORK = 2_500_000
 
 
 def _check_size(blows) -> None:
@@ -956,16 +958,17 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
                     nexts.append(volley.kernel(lost[t], counts))
             total = sum(ways)
             cost = 0
+            words = _words(ways)
             for x, ways_x, all_x, moment_x in nexts[0]:
                 gained[0] += total * moment_x * (into[1].den if into[1] else 1)
                 # the charger's recovered Wounds count against the charger: its polynomial runs backwards
                 then_x = _times(ways, ways_x[::-1])
                 low_x = low - len(ways_x) + 1
-                cost += _cost(len(ways), len(ways_x))
+                cost += _cost(len(ways), len(ways_x), words)
                 for y, ways_y, _, moment_y in nexts[1]:
                     gained[1] += total * all_x * moment_y
                     _add(new, (x, y), low_x, _times(then_x, ways_y))
-                    cost += _cost(len(then_x), len(ways_y))
+                    cost += _cost(len(then_x), len(ways_y), words)
             work.add(cost)
         work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
         den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
@@ -1026,10 +1029,16 @@ def _times(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     return list(_convolve(tuple(a), b))
 
 
-def _cost(n: int, m: int) -> int:
-    """About the steps of a product of polynomials of n and m terms (see :func:`dice._convolve`: one
-    big multiplication past 16 terms) and of adding it in."""
-    return 3 + (n * m if min(n, m) <= 16 else 8 * (n + m))
+def _words(ways) -> int:
+    """What one multiplication of the largest of ``ways`` costs, about, in steps: one, and one more for
+    each 1,024 bits (measured: below that, Python's own work on each step is most of the cost)."""
+    return 1 + max(ways).bit_length() // 1024
+
+
+def _cost(n: int, m: int, words: int = 1) -> int:
+    """About the steps of a product of polynomials of n and m terms whose first has numbers of ``words``
+    machine words (see :func:`dice._convolve`: one big multiplication past 16 terms), and of adding it in."""
+    return 3 + words * (n * m if min(n, m) <= 16 else 8 * (n + m))
 
 
 def _add(states: dict, key, low: int, ways: list[int]) -> None:

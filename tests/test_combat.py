@@ -2,6 +2,7 @@
 seeded simulation of bigger rounds."""
 
 import dataclasses
+import gc
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -742,7 +743,43 @@ def _big(models, wounds, regeneration, multiple_wounds, fighting, supporting, at
 
 IMPACT = combat.Fighters("2D6", 1, Weapon(5, killing_blow=True), 1, automatic=True)
 STOMP = combat.Fighters("D6", 1, Weapon(5), 1, automatic=True)
+def trolls(models: int, stomp: str = "D3") -> combat.Side:
+    """Common Trolls (Ravening Hordes: WS 3, S 5, T 4, 3 Wounds, I 2, A 3, monstrous infantry, 3 wide) with
+    Regeneration 4+, Multiple Wounds (3) and Stomp Attacks."""
+    unit = Target(4, regeneration=4, wounds=3, models=models, troop="monstrous_infantry")
+    return combat.Side(unit, 3, 2, 4, 3, min(models, 3), max(0, min(models - 3, 3)), 3,
+                       Weapon(5, multiple_wounds="3"), stomp=combat.Fighters(stomp, 3, Weapon(5), 1, automatic=True))
+
+
+def monsters_against_heavy_infantry() -> tuple[combat.Side, combat.Side]:
+    """Four 3-Wound monsters with Regeneration 4+, Multiple Wounds (3) and Killing Blow, 5 Attacks each,
+    against 20 heavy infantry with the same (0.12 s; refused before issue 26)."""
+    rules = dict(multiple_wounds="3", killing_blow=True)
+    monsters = combat.Side(Target(4, regeneration=4, wounds=3, models=4, troop="monster"), 3, 3, 6, 4,
+                           4, 0, 5, Weapon(5, **rules))
+    infantry = combat.Side(Target(3, armour=4, regeneration=4, wounds=3, models=20, troop="heavy_infantry"), 4, 3,
+                           8, 5, 5, 5, 1, Weapon(4, **rules))
+    return monsters, infantry
+
+
+#: Issue 26: refused as "too big" by an estimate, though each takes well under 1 s.
+BIG_BUT_QUICK = {
+    "six Trolls a side with Multiple Wounds, Regeneration and Stomps": lambda: combat.combat_round(trolls(6),
+                                                                                                  trolls(6)),
+    "nine Trolls a side": lambda: combat.combat_round(trolls(9), trolls(9)),
+    "four 3-Wound monsters against heavy infantry with the same": lambda: combat.combat_round(
+        *monsters_against_heavy_infantry()),
+}
+
+
+@pytest.mark.parametrize("name", BIG_BUT_QUICK)
+def test_big_rounds_that_take_well_under_a_second_answer(name):
+    r = BIG_BUT_QUICK[name]()
+    assert r.win + r.draw + r.lose == 1 and 0 < r.win < 1
+
+
 WORST_ROUNDS = {
+    **BIG_BUT_QUICK,
     "100 against 100 one-Wound models, 10 wide with a supporting rank, 2 Attacks": lambda: combat.combat_round(
         _big(100, 1, None, "1", 10, 10, 2), _big(100, 1, None, "1", 10, 10, 2)),
     "30 against 30 one-Wound models, Impact Hits and Stomps, 2 Attacks": lambda: combat.combat_round(
@@ -758,9 +795,15 @@ WORST_ROUNDS = {
 
 
 @pytest.mark.parametrize("name", WORST_ROUNDS)
-def test_the_slowest_accepted_rounds_compute_in_under_200_ms(name):
-    """MAX_WORK and MAX_PROFILE_ATTACKS keep every accepted round near 200 ms of CPU or less (best
-    of three; a limit only under make fuzz); these big ones are accepted."""
-    seconds = min(cpu_seconds(WORST_ROUNDS[name]) for _ in range(3))
-    print(f"{name}: {seconds * 1000:.1f} ms")
-    assert seconds < 0.2 or not SPEED_LIMITS
+def test_the_slowest_accepted_rounds_compute_in_under_a_second_cold(name):
+    """MAX_WORK and MAX_PROFILE_ATTACKS keep every accepted round under about 1 s of CPU, cold: its first
+    run in this process, with the garbage collector held off (a limit only under make fuzz); these big ones
+    are accepted."""
+    gc.collect()
+    gc.disable()
+    try:
+        seconds = cpu_seconds(WORST_ROUNDS[name])
+    finally:
+        gc.enable()
+    print(f"{name}: {seconds * 1000:.1f} ms (the limit: 1,000 ms)")
+    assert seconds < 1.0 or not SPEED_LIMITS
