@@ -41,7 +41,6 @@ __all__ = [
     "combat_situation",
     "combat_values",
     "fit_ranks",
-    "fought_in",
     "hit_readout",
     "link_situation",
     "melee_values",
@@ -96,7 +95,7 @@ def _enemy(p: str) -> str:
     return "d_" if p == "a_" else "a_"
 
 
-def fought_in(values: dict, p: str) -> str:
+def _fought_in(values: dict, p: str) -> str:
     """Where ``p``'s side is fought: ``"front"``, or its enemy's position (``"flank"``, ``"rear"``)."""
     return values[f"{_enemy(p)}position"]
 
@@ -116,7 +115,7 @@ def ranks(values: dict, p: str) -> tuple[int, int]:
         fighting = min(models, width)
     supporting = values[f"{p}supporting"]
     if supporting is None:
-        supporting = 0 if fought_in(values, p) != "front" else max(0, min(models - fighting, width))
+        supporting = 0 if _fought_in(values, p) != "front" else max(0, min(models - fighting, width))
     return fighting, supporting
 
 
@@ -140,7 +139,7 @@ def fit_ranks(values: dict) -> tuple[dict, tuple[str, ...]]:
             lines.append(f"{name.capitalize()}'s fighting rank ({fighting}) was more than its {models} models: "
                          f"now {models}, to fit the unit.")
             fitted[f"{p}fighting"] = fighting = models
-        where = fought_in(values, p)
+        where = _fought_in(values, p)
         if where != "front":
             lines.append(f"{name.capitalize()} is fought in its {where}: supporting attacks cannot be made to a "
                          f"unit's flank or rear, so it makes none.")
