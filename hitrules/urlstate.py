@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from hitrules import compare, damage, dice, fantasy, ninth, profiles, quiz, situations
 from hitrules._steps import check_choice, check_int, whole_number
+from hitrules.combat_situations import OTHER_KINDS, OTHER_PREFIXES
 from hitrules.presets import PRESETS
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
@@ -449,6 +450,8 @@ POSITIONS = ("front", "flank", "rear")
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
 RANK_MODELS_RANGE = (0, 100)
+#: An unset fighting rank or supporting rank follows the unit (hitrules.combat_situations.ranks).
+FOLLOWS_THE_UNIT = "auto"
 
 
 def _profile(p: str, strength: int, attacks: Param) -> tuple[Param, ...]:
@@ -468,8 +471,35 @@ def _automatic(p: str, name: str) -> tuple[Param, ...]:
             _whole(f"{p}{name}_ap", 0, *fantasy.AP_RANGE, "AP"))
 
 
+def _rank(name: str, what: str) -> Param:
+    """Models in a rank: a whole number, or none (``auto``): the rank follows the unit."""
+    number = _whole(name, 0, *RANK_MODELS_RANGE, what)
+
+    def parse(text: str) -> int | None:
+        return None if _folded(text) == FOLLOWS_THE_UNIT else number.parse(text)
+
+    return Param(name, None, parse, lambda value: FOLLOWS_THE_UNIT if value is None else str(value),
+                 bounds=RANK_MODELS_RANGE)
+
+
+def _others(p: str) -> tuple[Param, ...]:
+    """How many others the side has (0 to 2; an older link's ``char=1`` is one), and each one's kind
+    and profile."""
+    count = Param(f"{p}others", 0, _whole(f"{p}others", 0, 0, len(OTHER_PREFIXES), "Others").parse,
+                  bounds=(0, len(OTHER_PREFIXES)), old=((f"{p}char", lambda text, _: int(_bool(text))),))
+    params = [count]
+    defaults = (("champion", "2", 5, 4, 5), ("mount", "1", 3, 3, 3))  # a mount: a warhorse's profile
+    for c, (kind, attacks, ws, strength, initiative) in zip(OTHER_PREFIXES, defaults, strict=True):
+        c = f"{p}{c}"
+        params += [_choice(f"{c}kind", kind, OTHER_KINDS, "kind of profile"),
+                   *_profile(c, strength, _attacks(f"{c}attacks", attacks)),
+                   _whole(f"{c}ws", ws, *fantasy.BS_RANGE, "WS"),
+                   _whole(f"{c}i", initiative, *fantasy.BS_RANGE, "Initiative")]
+    return tuple(params)
+
+
 def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
-    """One side of the round: its unit, its rank and file, a champion or character, Impact Hits
+    """One side of the round: its unit, its rank and file, up to two others (champion, character, mount), Impact Hits
     (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
     return (
         _whole(f"{p}models", models, *damage.MODELS_RANGE, "Models in the unit"),
@@ -482,15 +512,12 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
         _whole(f"{p}width", 5, 1, 20, "Rank width"),
         _whole(f"{p}ld", 7, 2, 10, "Leadership"),
-        _whole(f"{p}fighting", 5, *RANK_MODELS_RANGE, "Models in the fighting rank"),
-        _whole(f"{p}supporting", 5, *RANK_MODELS_RANGE, "Models in the supporting rank"),
+        _rank(f"{p}fighting", "Models in the fighting rank"),
+        _rank(f"{p}supporting", "Models in the supporting rank"),
         *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
         _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
         _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
-        _flag(f"{p}char"),
-        *_profile(f"{p}char_", 4, _attacks(f"{p}char_attacks", "2")),
-        _whole(f"{p}char_ws", 5, *fantasy.BS_RANGE, "WS"),
-        _whole(f"{p}char_i", 5, *fantasy.BS_RANGE, "Initiative"),
+        *_others(p),
         _flag(f"{p}auto"),
         *(_automatic(p, "impact") if charger else ()),
         *_automatic(p, "stomp"),

@@ -197,9 +197,9 @@ def _combat(values: dict) -> None:
     st.markdown("\n".join(shown))
     st.subheader("One whole round")
     answer = combat_situations.answer(combat_situations.link_situation(combat_situations.WORKED_ROUND))
-    st.markdown("Two units of 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; both in the fighting "
-                "rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 (3, +3 for the charge), "
-                "the other at 3, so a model the charger kills never strikes back.")
+    st.markdown("Two units of regular infantry, 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; "
+                "both in the fighting rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 "
+                "(3, +3 for the charge), the other at 3, so a model the charger kills never strikes back.")
     draw.metrics_row(("Charger wins", chance_text(answer.win), None), ("Draw", chance_text(answer.draw), None),
                      ("Charger loses", chance_text(answer.lose), None))
     draw.why("The round in order", answer.steps, None)
