@@ -24,8 +24,9 @@ from itertools import accumulate
 from math import comb, gcd
 from operator import mul
 
-from hitrules._steps import Step, chance_text, check_int
 from hitrules.dice import AttackDice, Distribution, d6_faces, hits, parse_attacks, total
+from hitrules.steps import Step, check_int
+from hitrules.words import chance_text
 
 __all__ = [
     "MAX_DAMAGE_POINTS",
@@ -36,6 +37,7 @@ __all__ = [
     "Stages",
     "chain",
     "check_score",
+    "count_removed",
     "damage_steps",
     "mixing_work",
     "parse_damage",
@@ -173,10 +175,10 @@ class Profile:
         if not isinstance(unsaved, Distribution):
             raise ValueError("casualties() takes the distribution of unsaved attacks.")
         if self.loss == (0, 1) and start is None:  # every unsaved attack costs exactly one wound
-            return _removed(unsaved, self.wounds, self.models)
+            return count_removed(unsaved, self.wounds, self.models)
         self._check_work(unsaved.max_hits)
         begun = () if start is None else (start.weights,)
-        return _removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models, *begun),
+        return count_removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models, *begun),
                         self.wounds, self.models)
 
     def _check_work(self, attacks: int) -> None:
@@ -191,8 +193,9 @@ class Profile:
                 f"{points} wounds to follow; the most is {MAX_DAMAGE_POINTS}.")
 
 
-def _removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution, Distribution]:
-    """Fold what is beyond the last model into "all removed", and count the models removed."""
+def count_removed(lost: Distribution, wounds: int, models: int) -> tuple[Distribution, Distribution]:
+    """The Wounds lost, what is beyond the last model folded into "all removed", and the models removed,
+    from the distribution of Wounds lost by a unit of ``models`` models of ``wounds`` Wounds."""
     num, den = lost.weights
     full = wounds * models
     if len(num) > full + 1:
@@ -409,7 +412,7 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
         # Each attack that gets through the per-point roll costs one wound: only the counts up to the
         # unit's last wound matter, which keeps long per-point denominators cheap.
         full = profile.wounds * profile.models
-        lost, removed = _removed(stages.distribution(3, one, None if one == 1 else full), profile.wounds,
+        lost, removed = count_removed(stages.distribution(3, one, None if one == 1 else full), profile.wounds,
                                  profile.models)
     return ChainResult(hit, stages, lost, removed, *stage_chances, tuple(steps), profile)
 

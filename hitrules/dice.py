@@ -24,6 +24,7 @@ __all__ = [
     "MAX_DICE",
     "AttackDice",
     "Distribution",
+    "convolve",
     "d6_faces",
     "hits",
     "parse_attacks",
@@ -241,7 +242,7 @@ class Distribution:
             return NotImplemented
         if self.max_hits + other.max_hits > MAX_ATTACKS:
             raise ValueError(f"Too many attacks in total: the most is {MAX_ATTACKS}.")
-        return Distribution(_convolve(self._num, other._num), self._den * other._den)
+        return Distribution(convolve(self._num, other._num), self._den * other._den)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
@@ -257,8 +258,13 @@ class Distribution:
         return f"Distribution({{{shown}{more}}})"
 
 
-def _convolve(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """The product of two polynomials with non-negative integer coefficients."""
+def convolve(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The product of two polynomials with non-negative integer coefficients: the ways of each sum of
+    two independent counts, from the ways of each count.
+
+    >>> convolve((1, 1), (1, 2, 1))
+    (1, 3, 3, 1)
+    """
     if min(len(a), len(b)) <= 16:
         out = [0] * (len(a) + len(b) - 1)
         for i, x in enumerate(a):
@@ -354,12 +360,12 @@ def _times_folded_binomial(poly: tuple[int, ...], n: int, a: int, miss: int, mos
     ``most`` is the rest of the total, sum(poly) (a + miss)^n.
     """
     if n < most or most < 1 or not a or not miss:  # nothing beyond `most` to leave out, or no factor in common
-        return _fold(_convolve(poly, _binomial(n, a, miss, most)), most)
+        return _fold(convolve(poly, _binomial(n, a, miss, most)), most)
     small = [miss ** (most - 1)]  # C(n, k) a^k miss^(most - 1 - k), for k = 0..most-1
     for k in range(most - 1):
         small.append(small[-1] * (n - k) * a // (miss * (k + 1)))
     scale = miss ** (n - most + 1)
-    head = [x * scale for x in _convolve(poly[:most], tuple(small))[:most]]
+    head = [x * scale for x in convolve(poly[:most], tuple(small))[:most]]
     return (*head, sum(poly) * (a + miss) ** n - sum(head))
 
 
@@ -373,9 +379,9 @@ def _times_binomial(poly: tuple[int, ...], n: int, a: int, miss: int) -> tuple[i
     """
     last = len(poly) - 1
     if not a or not miss or n <= last or last <= 16:  # a short poly: the plain products are cheap
-        return _convolve(poly, _binomial(n, a, miss))
+        return convolve(poly, _binomial(n, a, miss))
     pa, pm = _powers(a, n), _powers(miss, n)
-    sums = _convolve(tuple(x * pa[last - j] * pm[j] for j, x in enumerate(poly)), _binomial(n, 1, 1))
+    sums = convolve(tuple(x * pa[last - j] * pm[j] for j, x in enumerate(poly)), _binomial(n, 1, 1))
     out = []
     for k, s in enumerate(sums):
         up, down = k - last, n - k
@@ -400,7 +406,7 @@ def _power(poly: tuple[int, ...], count: int, most: int | None = None) -> tuple[
     """
     result = poly
     for _ in range(count - 1):
-        result = _fold(_convolve(result, poly), most)
+        result = _fold(convolve(result, poly), most)
     return result
 
 

@@ -22,9 +22,10 @@ from fractions import Fraction
 from itertools import permutations
 from math import factorial
 
-from hitrules._steps import Step, mean_text
-from hitrules.damage import ChainResult, _removed
-from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
+from hitrules.damage import ChainResult, count_removed
+from hitrules.dice import AttackDice, Distribution, convolve, parse_attacks
+from hitrules.steps import Step
+from hitrules.words import mean_text
 
 __all__ = [
     "MAX_GROUPS",
@@ -115,9 +116,14 @@ def check_groups(groups: object, group_type: type, call: str) -> tuple:
         if not isinstance(group, group_type):
             kind = type(group)
             ours = kind.__module__.startswith("hitrules.")
-            shown = f"a {kind.__module__.removeprefix('hitrules.')}.{kind.__qualname__}" if ours else f"{group!r:.40}"
+            shown = f"a {_public_name(kind)}" if ours else f"{group!r:.40}"
             raise ValueError(f"Profile {i} is {shown}; this rule set takes a {call}.")
     return tuple(groups)
+
+
+def _public_name(kind: type) -> str:
+    """How a player imports a type of ours: ``fantasy.Group`` (from the rule set's package, not its module)."""
+    return f"{kind.__module__.split('.')[1]}.{kind.__qualname__}"
 
 
 def check_profile(rules: str, parts: Sequence[tuple[str, object, type]], count: object, name: object) -> AttackDice:
@@ -125,8 +131,7 @@ def check_profile(rules: str, parts: Sequence[tuple[str, object, type]], count: 
     return its number of attacks, parsed. ``rules`` names the rule set in the message."""
     for field, value, kind in parts:
         if not isinstance(value, kind):
-            raise ValueError(f"A {rules} profile's {field} must be a {kind.__module__.removeprefix('hitrules.')}."
-                             f"{kind.__qualname__} (got {value!r:.40}).")
+            raise ValueError(f"A {rules} profile's {field} must be a {_public_name(kind)} (got {value!r:.40}).")
     if not isinstance(name, str) or len(name) > MAX_NAME:
         raise ValueError(f"A profile's name must be text of {MAX_NAME} characters at most.")
     return parse_attacks(count)
@@ -146,7 +151,7 @@ def carry(lost: Distribution, alone: ChainResult) -> Distribution:
     num, den = lost.weights
     if profile.one_wound_at_most:
         a_num, a_den = alone.wounds_lost.weights
-        added = _convolve(num, a_num)
+        added = convolve(num, a_num)
         return Distribution((*added[:full], sum(added[full:])), den * a_den)
     return profile.casualties(alone.unsaved, start=lost)[0]  # the one-profile code, from the wounds lost
 
@@ -197,7 +202,7 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
         shares[i] = means[k + 1] - means[k]
     same = free > 1 and (wasteless or (free == 2 and free == len(order)))
     best_order, best_mean = _best(order, 1 if same else free, lambda o: _models_mean(lost_after(o), wounds))
-    lost, removed = _removed(lost_after(order), wounds, models)
+    lost, removed = count_removed(lost_after(order), wounds, models)
     steps = _steps(alone, order, free, names, rule_steps, shares, means[-1], best_order, best_mean,
                    lambda o: lost_after(o).mean, wasteless)
     after = tuple(lost_after(order[:k]) for k in range(1, len(order)))  # each folded already, as carry() leaves it

@@ -18,7 +18,7 @@ from hitrules import urlstate
 
 CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
 OUR_CODE = [ROOT / "app.py", ROOT / "webui.py",
-            *(path for folder in ("pages", "views", "hitrules") for path in (ROOT / folder).glob("*.py"))]
+            *(path for folder in ("pages", "views", "hitrules") for path in (ROOT / folder).rglob("*.py"))]
 
 
 def listening_addresses(port: int) -> set[str]:

@@ -4,7 +4,8 @@ import streamlit as st
 
 import webui
 from hitrules import combat_situations, fantasy, figures, urlstate
-from hitrules._steps import anchor, chance_text, reading
+from hitrules.steps import anchor, reading
+from hitrules.words import chance_text
 from views import draw
 from views.target import score_input
 
@@ -121,7 +122,7 @@ def _apply_preset() -> None:
     chosen = state.get(PRESET_KEY)
     if chosen is None:
         return
-    webui.apply_values(P, urlstate.COMBAT, combat_situations.preset_values(chosen))
+    webui.apply_values(P, urlstate.COMBAT, urlstate.preset_values(chosen))
     state[PRESET_KEY] = None
     state[f"_{P}_preset_source"] = chosen
 

@@ -7,15 +7,8 @@ import streamlit as st
 
 import webui
 from hitrules import figures, situations
-from hitrules._steps import (
-    Step,
-    anchor,
-    chance_text,
-    fraction_text,
-    number_text,
-    reading,
-    short_fraction,
-)
+from hitrules.steps import Step, anchor, reading
+from hitrules.words import chance_text, fraction_text, number_text, short_fraction
 from webui import shared
 
 #: What the page calls the stages after the hit when it cannot work them out.

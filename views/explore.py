@@ -6,7 +6,7 @@ import streamlit as st
 
 import webui
 from hitrules import combat_situations, compare, fantasy, figures, ninth, profiles, urlstate
-from hitrules._steps import chance_text, count_text, mean_text, number_text, percent
+from hitrules.words import chance_text, count_text, mean_text, number_text, percent
 from views import draw
 from views.target import fit_ruleset, score_input
 

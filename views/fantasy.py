@@ -4,7 +4,7 @@ import streamlit as st
 
 import webui
 from hitrules import fantasy, profiles, situations, urlstate
-from hitrules._steps import chance_text, count_text
+from hitrules.words import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view
 from views.target import target_inputs

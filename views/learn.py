@@ -6,7 +6,7 @@ import streamlit as st
 
 import webui
 from hitrules import combat, combat_situations, dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text, count_text, mean_text, number_text
+from hitrules.words import chance_text, count_text, mean_text, number_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
 from views.ninth import attack_inputs
@@ -196,7 +196,7 @@ def _combat(values: dict) -> None:
             shown.append(f"   {draw.faces_row(step.hitting_faces)}")
     st.markdown("\n".join(shown))
     st.subheader("One whole round")
-    answer = combat_situations.answer(combat_situations.link_situation(combat_situations.WORKED_ROUND))
+    answer = combat_situations.answer(urlstate.link_situation(combat_situations.WORKED_ROUND))
     st.markdown("Two units of regular infantry, 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; "
                 "both in the fighting rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 "
                 "(3, +3 for the charge), the other at 3, so a model the charger kills never strikes back.")

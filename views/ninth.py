@@ -4,8 +4,8 @@ import streamlit as st
 
 import webui
 from hitrules import ninth, profiles, situations, urlstate
-from hitrules._steps import chance_text, count_text
 from hitrules.presets import PRESETS
+from hitrules.words import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view
 from views.target import target_inputs

@@ -4,7 +4,7 @@ links (``rules#8th-edition-variant-and-the-leman-russ``) land on their section."
 import streamlit as st
 
 import webui
-from hitrules._steps import anchor
+from hitrules.steps import anchor
 from views import draw
 
 

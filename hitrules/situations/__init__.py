@@ -1,4 +1,13 @@
-"""A page's situation: the one frozen value its answer, its cache key and every link it writes come from.
+"""Situations: a page's values turned into engine calls, as one frozen value (its cache key, and the
+source of every link it writes), and the presets' data. Standard library only.
+
+What lives here: this module (the calculator pages' situations), ``combat`` (/combat's round and its
+match-ups), ``presets`` (unit presets, their data in presets.json), ``profiles`` (a calculator's
+added weapons), ``compare`` (Explore's comparisons), ``quiz`` (Learn's questions). They may import
+the engine (hitrules.dice, damage, unit, steps, words, fantasy, ninth) and each other, never the
+edge (hitrules.edge: the link) or the presentation (hitrules.presentation).
+
+A page's situation: the one frozen value its answer, its cache key and every link it writes come from.
 
 The calculator pages hand over the values of their widgets (the dict that
 :mod:`hitrules.urlstate` reads from a link); :func:`fantasy_situation` and
@@ -22,10 +31,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from hitrules import compare, dice, fantasy, ninth
-from hitrules._steps import Step, count_text
+from hitrules import dice, fantasy, ninth
 from hitrules.damage import ChainResult
-from hitrules.presets import PRESETS
+from hitrules.situations import compare
+from hitrules.situations.presets import PRESETS
+from hitrules.steps import Step
+from hitrules.words import count_text
 
 __all__ = ["ANSWERS_KEPT", "FantasyAnswer", "FantasyGroup", "FantasySituation", "NinthAnswer", "NinthSituation",
            "Overwatch", "UnitPreset", "answer", "chain", "expected_attacks", "explore_values", "fantasy_situation",

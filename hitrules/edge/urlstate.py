@@ -1,0 +1,553 @@
+"""Every input of a page as URL query parameters: the names are a contract, kept stable.
+
+One parameter is one widget. Parsing never raises: a bad value falls back to that input's
+default, and the warning names the parameter. Encoding leaves out defaults, so links stay
+short. Older forms of a link are still read (``moved=1`` for ``conditions=moved``).
+
+>>> parsed = parse_query(FANTASY, {"bs": "4", "cover": "lava", "moved": "1", "rules": "sniper"})
+>>> parsed.values["bs"], parsed.values["cover"], parsed.values["conditions"], parsed.values["rules"]
+(4, 'none', ('moved',), ('sniper',))
+>>> parsed.warnings
+("cover: Unknown cover 'lava': choose one of none, soft, hard, unit. Using none.",)
+>>> encode(FANTASY, parsed.values)
+{'bs': '4', 'conditions': 'moved', 'rules': 'sniper'}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from hitrules import damage, dice, fantasy, ninth, situations
+from hitrules.situations import compare, profiles, quiz
+from hitrules.situations.combat import COMBAT_PRESETS, OTHER_KINDS, OTHER_PREFIXES, CombatSituation, combat_situation
+from hitrules.situations.presets import PRESETS
+from hitrules.steps import check_choice, check_int, whole_number
+
+#: The longest query string a page reads. A longer link is refused whole, with a message.
+MAX_QUERY_LENGTH = 2000
+
+
+@dataclass(frozen=True)
+class Param:
+    """One query parameter: its name, default, and how to read and write its value.
+
+    ``old`` lists the older parameters still read into this one, each with a function of its
+    text and this parameter's value so far (``moved=1`` adds ``moved`` to ``conditions``), and
+    optionally the current parameters whose presence means the link is not that older form.
+    """
+
+    name: str
+    default: object
+    parse: Callable[[str], object]
+    format: Callable[[object], str] = str
+    #: Typed as text by the player (a text box), so it can be unreadable and is parsed.
+    text: bool = False
+    #: Held by a widget of its own; False for values the page keeps itself (Explore's stacks).
+    widget: bool = True
+    #: The lowest and highest value of a whole-number parameter, for its widget too.
+    bounds: tuple[int, int] | None = None
+    old: tuple[tuple, ...] = ()
+
+
+def _folded(text: str) -> str:
+    """A link's word as every reader compares it: case and surrounding spaces do not matter."""
+    return text.strip().lower()
+
+
+def _whole(name: str, default: int, low: int, high: int, what: str, old_name: str = "",
+           unless: tuple[str, ...] = ()) -> Param:
+    """A whole-number parameter from ``low`` to ``high`` (once called ``old_name``, in links
+    without any of ``unless``)."""
+
+    def parse(text: str) -> int:
+        if (number := whole_number(text)) is None:
+            raise ValueError(f"{what} must be a whole number from {low} to {high}.")
+        return check_int(what, number, low, high)
+
+    old = ((old_name, lambda text, _: parse(text), unless),) if old_name else ()
+    return Param(name, default, parse, bounds=(low, high), old=old)
+
+
+def bounds(params: tuple[Param, ...]) -> dict[str, tuple[int, int]]:
+    """The lowest and highest value of each whole-number parameter, for the page's widgets.
+
+    >>> bounds(FANTASY)["bs"]
+    (1, 10)
+    """
+    return {p.name: p.bounds for p in params if p.bounds is not None}
+
+
+def _bool(text: str) -> bool:
+    if text in ("1", "0"):
+        return text == "1"
+    raise ValueError("use 1 for yes or 0 for no.")
+
+
+def _choice(name: str, default: str, choices: tuple[str, ...], what: str, old=()) -> Param:
+    return Param(name, default, lambda text: check_choice(what, _folded(text), choices), old=old)
+
+
+class PartlyRead(ValueError):
+    """A list with some unreadable items: the error names the first, ``value`` holds the readable ones."""
+
+    def __init__(self, message: str, value: tuple[str, ...]):
+        super().__init__(message)
+        self.value = value
+
+
+def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=()) -> Param:
+    """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``. An
+    unknown item is named, and the others still count (:class:`PartlyRead`)."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        items = {_folded(part) for part in text.split(",") if part.strip()}
+        picked = tuple(c for c in choices if c in items)
+        if unknown := sorted(items.difference(choices)):
+            try:
+                check_choice(what, unknown[0], choices)  # its message names the item and the choices
+            except ValueError as error:
+                raise PartlyRead(str(error), picked) from None
+        return picked
+
+    def flag(item: str):
+        return lambda text, items: parse(",".join({*items, item} if _bool(text) else set(items) - {item}))
+
+    return Param(name, (), parse, ",".join, old=(*old, *((item, flag(item)) for item in flags)))
+
+
+def _attacks(name: str, default: str) -> Param:
+    """A number of attacks or dice; a number's leading zeros are fine (``0000001`` is 1)."""
+    return Param(name, default, lambda text: str(dice.parse_attacks(re.sub(r"(?<![0-9])0+(?=[0-9])", "", text))),
+                 text=True)
+
+
+_EDITION = Param("edition", 9, lambda text: int(check_choice("edition", _folded(text), ("9", "8"))))
+
+
+def _flag(name: str, old=()) -> Param:
+    return Param(name, False, _bool, lambda value: "1" if value else "0", old=old)
+
+
+#: What a score's widget offers: "none", or the X of X+.
+SCORES = ("none", "2", "3", "4", "5", "6")
+
+
+def _score(name: str, what: str, default: int | None = None) -> Param:
+    """A roll of X+ (2 to 6), or none: a save, a ward, Feel No Pain. Its widget offers :data:`SCORES`."""
+
+    def parse(text: str) -> int | None:
+        text = _folded(text).removesuffix("+")
+        if text == "none":
+            return None
+        number = whole_number(text)
+        return damage.check_score(what, text if number is None else number)
+
+    return Param(name, default, parse, lambda value: "none" if value is None else str(value), text=True)
+
+
+def _damage(name: str, default: str, what: str, most: int) -> Param:
+    """Damage dice, parsed once here into an :class:`~hitrules.dice.AttackDice` that the engine takes as
+    it is; the link keeps the dice text (``D3+1``)."""
+    return Param(name, damage.parse_damage(default, what, most), lambda text: damage.parse_damage(text, what, most),
+                 text=True)
+
+
+def _mods(name: str) -> Param:
+    """Modifiers, written ``-1,+1``."""
+    return Param(name, (), ninth.parse_modifiers, lambda mods: ",".join(f"{m:+d}" for m in mods), text=True)
+
+
+def _after_the_hit(rules, *extra: Param) -> tuple[Param, ...]:
+    """The target and weapon part: off unless ``chain`` (or, in a link, ``s`` or ``t``) turns it on.
+    Its rarer rules (:data:`EXTRAS`) count only with ``extra`` on, which any of them in a link turns on."""
+    on = (("s", lambda text, _: True), ("t", lambda text, _: True))
+    more = tuple((p.name, lambda text, _: True) for p in extra if p.name in EXTRAS)
+    return (_flag("chain", old=on), _whole("s", 4, *rules.STRENGTH_RANGE, "Strength"),
+            _whole("t", 4, *rules.TOUGHNESS_RANGE, "Toughness"), _whole("ap", 0, *rules.AP_RANGE, "AP"), *extra,
+            _whole("wounds", 1, *rules.WOUNDS_RANGE, "Wounds per model"),
+            _whole("models", 10, *damage.MODELS_RANGE, "Models in the unit"), _flag("extra", old=more))
+
+
+#: The rarer rules after the hit, shown (and counted) only with ``extra`` on.
+EXTRAS = ("ward", "regen", "poisoned", "bane", "invuln", "fnp", "cover", "light_cover", "wmods", "wreroll")
+_FANTASY_ONLY = (_score("armour", "The armour save"),
+                 _damage("mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST), _score("ward", "The ward save"),
+                 _score("regen", "Regeneration"), _flag("poisoned"),
+                 _whole("bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"))
+
+
+def _ninth_only(cover: str) -> tuple[Param, ...]:
+    return (_score("sv", "The save"), _damage("damage", "1", "Damage", ninth.DAMAGE_MOST),
+            _score("invuln", "The invulnerable save"), _score("fnp", "Feel No Pain"), _flag(cover),
+            _mods("wmods"),
+            _choice("wreroll", "none", ninth.REROLLS, "wound re-roll"))
+
+
+FANTASY_TARGET = _after_the_hit(fantasy, *_FANTASY_ONLY)
+NINTH_TARGET = _after_the_hit(ninth, *_ninth_only("cover"))
+#: Learn takes either rule set's target (the engine checks the fantasy ranges); its fantasy
+#: ``cover`` is the shot's, so the 9th-edition Light cover is ``light_cover`` there.
+LEARN_TARGET = _after_the_hit(ninth, *_FANTASY_ONLY, *_ninth_only("light_cover"))
+
+
+_MOST_WOUNDS = max(p.wounds for p in PRESETS.values())
+_MOST_WEAPONS = max(len(p.weapons) for p in PRESETS.values())
+SHOT_CONDITIONS = ("moved", "close", "stand", "lone", "auto")
+FANTASY_CONDITIONS = (*SHOT_CONDITIONS, "split")
+NINTH_RULES = ("9", "8", *PRESETS)
+ATTACK_FLAGS = ("melee", "auto", "overwatch_fire")
+
+
+def _shot_params(conditions: tuple[str, ...]) -> tuple[Param, ...]:
+    """What a fantasy Shot is made of, for the calculator and for Learn."""
+    return (
+        _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
+        _multi("conditions", conditions, "condition", flags=conditions),
+        _whole("us", 1, *fantasy.UNIT_STRENGTH_RANGE, "Unit Strength"),
+        *_cover_params(""),
+        _multi("rules", fantasy.SPECIAL_RULES, "special rule"),
+    )
+
+
+def _cover_params(suffix: str) -> tuple[Param, ...]:
+    los = (_whole(f"los_{who}{suffix}", 1, *fantasy.LOS_RANGE, "LoS value") for who in ("shooter", "blocker", "target"))
+    return (_choice("cover" + suffix, "none", fantasy.COVERS, "cover"), *los)
+
+
+def _attack_params() -> tuple[Param, ...]:
+    """What a 9th/8th-edition Attack is made of (but its edition), for the calculator and for Learn.
+
+    ``trigger`` is read for the Overwatch fire pill too: the older links had no pill and said
+    ``trigger=none`` for an ordinary attack.
+    """
+    return (
+        _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
+        _mods("mods"),
+        _choice("reroll", "none", ninth.REROLLS, "re-roll"),
+        # Older links had no Overwatch fire pill: any trigger but "none" meant it.
+        _multi("attack", ATTACK_FLAGS, "attack", flags=("melee", "auto"), old=(
+            ("trigger", lambda text, items: (*items, "overwatch_fire") if _folded(text) in ninth.TRIGGERS
+             else items),)),
+        Param("trigger", "charge", lambda text: "charge" if _folded(text) == "none" else check_choice(
+            "Overwatch trigger", _folded(text), ninth.TRIGGERS)),
+        _multi("ow", situations.OVERWATCH_FLAGS, "Overwatch condition", flags=situations.OVERWATCH_FLAGS),
+    )
+
+
+def _rows(ruleset: str) -> Param:
+    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``rows=row;row``, each row
+    whole. A bad one is named and left out; the others still count. An older link's ``weapons``
+    had fewer columns: the cells it lacks are read as None, for the page to give them the meaning
+    they had then (``profiles.complete_rows``)."""
+
+    def parse(text: str, old: bool = False) -> tuple[tuple, ...]:
+        rows, problems = profiles.read_rows(ruleset, text, old)
+        if problems:
+            raise PartlyRead("; ".join(problems), rows)
+        return rows
+
+    return Param("rows", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False,
+                 old=(("weapons", lambda text, _: parse(text, old=True)),))
+
+
+#: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
+_ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
+
+
+FANTASY: tuple[Param, ...] = (
+    *_shot_params(FANTASY_CONDITIONS),
+    _attacks("shots", "10"),
+    # Split fire: a second group of the same unit with its own shots, cover and LoS.
+    _attacks("shots2", "5"),
+    *_cover_params("2"),
+    *FANTASY_TARGET,
+    _rows("fantasy"),
+    _ORDER,
+)
+
+NINTH: tuple[Param, ...] = (
+    # The edition and the unit preset are one choice: a preset brings its own edition.
+    _choice("rules", "9", NINTH_RULES, "rules", old=(
+        ("edition", lambda text, _: check_choice("edition", _folded(text), ("9", "8"))),
+        ("preset", lambda text, rules: rules if _folded(text) == "none" else check_choice("preset", _folded(text),
+                                                                                           (*PRESETS,))),
+    )),
+    *_attack_params(),
+    _attacks("attacks", "10"),
+    # A preset's wounds left were ``wounds`` before the target part took that name.
+    _whole("wounds_left", _MOST_WOUNDS, 1, _MOST_WOUNDS, "Wounds left", old_name="wounds", unless=("s", "t", "chain")),
+    _whole("weapon", 0, 0, _MOST_WEAPONS - 1, "Weapon number"),
+    _flag("half_move"),
+    *NINTH_TARGET,
+    # A unit preset fires every weapon: its turret weapon and its hull weapon.
+    _flag("every"),
+    _rows("ninth"),
+    _ORDER,
+)
+
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
+
+
+def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
+    """One weapon of Explore's "which weapon is better": ``attacks_a``, ``skill_a`` (9th/8th) or ``bs_a``
+    (fantasy), … Fantasy reads the damage as Multiple Wounds."""
+    return (
+        _attacks(f"attacks_{suffix}", attacks),
+        _whole(f"skill_{suffix}", skill, *ninth.SKILL_RANGE, "The skill X+"),
+        _whole(f"bs_{suffix}", 7 - skill, *fantasy.BS_RANGE, "BS"),
+        _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
+        _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
+        _damage(f"damage_{suffix}", dmg, "Damage", ninth.DAMAGE_MOST),
+        # The weapons added to it, as a calculator's ``rows`` (read in the rule set of ``ruleset``).
+        Param(f"more_{suffix}", "", lambda text: text.strip()[:400], text=True),
+    )
+
+
+LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat")
+
+EXPLORE: tuple[Param, ...] = (
+    _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
+    _choice("ruleset", "fantasy", compare.RULESETS, "rule set"),
+    _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
+    _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
+    _whole("mod", 0, *compare.MODIFIER_RANGE, "The modifier"),
+    _EDITION,
+    Param("stacks", (("moved", "soft"), ("moved", "hard", "stand")), compare.parse_stacks,
+          lambda stacks: ";".join("+".join(s) for s in stacks), widget=False),
+    _whole("hits", 3, 1, 100, "Hits wanted"),
+    _whole("confidence", 80, 1, 99, "Chance wanted (%)"),
+    # The wound chart: its cell, and a wound modifier (9th edition caps it at ±1).
+    _whole("strength", 4, *ninth.STRENGTH_RANGE, "Strength"),
+    _whole("toughness", 4, *ninth.TOUGHNESS_RANGE, "Toughness"),
+    _whole("wound_mod", 0, *fantasy.WOUND_MODIFIER_RANGE, "The wound modifier"),
+    # Which weapon is better: two weapons against one target (which shares the wound chart's toughness);
+    # 9th/8th edition or fantasy, as ``ruleset`` says (fantasy's armour is ``save``).
+    *_weapon_params("a", "10", 3, 4, 0, "1"),
+    *_weapon_params("b", "4", 3, 7, -2, "2"),
+    _score("save", "The save", 3),
+    _score("invuln", "The invulnerable save"),
+    _score("fnp", "Feel No Pain"),
+    _score("ward", "The ward save"),
+    _score("regen", "Regeneration"),
+    _whole("wounds", 2, *ninth.WOUNDS_RANGE, "Wounds per model"),
+    _whole("models", 5, *damage.MODELS_RANGE, "The number of models"),
+    _flag("light_cover"),
+    # "Which weapon is better?": its other inputs shown (the target's other saves, the weapons added to
+    # each unit). A display choice: they count either way.
+    _flag("more"),
+    # The melee hit roll (fantasy close combat) for every pair of WS, and how many attacks kill k models.
+    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
+    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _flag("sixes"),
+    _whole("kills", 3, *damage.MODELS_RANGE, "Models to kill"),
+)
+
+LEARN: tuple[Param, ...] = (
+    _choice("section", "walk", LEARN_SECTIONS, "section"),
+    _choice("ruleset", "fantasy", ("fantasy", "ninth"), "rule set"),
+    *_shot_params(SHOT_CONDITIONS),  # one shot: no split fire
+    _EDITION,
+    *_attack_params(),
+    *LEARN_TARGET,
+    _whole("step", 1, 1, 40, "Step"),
+    _whole("seed", 1, 0, quiz.MAX_SEED, "Seed"),
+    _whole("rolls", 60, 1, 600, "Rolls"),
+    _whole("quiz", 1, 0, quiz.MAX_SEED, "Quiz"),
+    _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
+    _choice("topic", "hit", quiz.TOPICS, "quiz topic"),
+    # Close combat: one melee attack (the whole round walked through is RULES.md §7's).
+    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
+    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _whole("melee_mod", 0, -6, 6, "The to-hit modifier"),
+    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _flag("sixes"),
+)
+
+
+class ParsedQuery(NamedTuple):
+    """The values read from a link, and one warning for each parameter that was not usable."""
+
+    values: dict
+    warnings: tuple[str, ...]
+
+
+def defaults(params: tuple[Param, ...]) -> dict:
+    return {p.name: p.default for p in params}
+
+
+def query_length(query: Mapping[str, object]) -> int:
+    """About the length of the query string: each ``name=value`` and its separator."""
+    return sum(len(str(k)) + len(str(v)) + 2 for k, v in query.items())
+
+
+def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> ParsedQuery:
+    """Read the page's parameters from ``query``; unknown names are ignored (other pages' links).
+
+    An older form is read after the current one, so ``moved=1`` adds to ``conditions``.
+    """
+    values = defaults(params)
+    length = query_length(query)
+    if length > MAX_QUERY_LENGTH:
+        return ParsedQuery(values, (
+            f"This link is too long ({length} characters; the most is {MAX_QUERY_LENGTH}), "
+            "so it was ignored and the defaults are shown.",))
+    warnings = []
+
+    unread = object()  # a value may be None itself (a save of "none")
+
+    def read(p: Param, name: str, parse) -> object:
+        raw = query[name]
+        if isinstance(raw, list | tuple):
+            raw = raw[-1] if raw else ""
+        try:
+            return parse(str(raw))
+        except ValueError as error:
+            value = error.value if isinstance(error, PartlyRead) else unread
+            shown = values[p.name] if value is unread else value
+            warnings.append(f"{name}: {error} Using {p.format(shown) or 'none'}.")
+            return value
+
+    for p in params:
+        if p.name in query:
+            if (value := read(p, p.name, p.parse)) is not unread:
+                values[p.name] = value
+            continue
+        for old, read_old in _older_forms(p, query.keys()):  # only where the current form is absent
+            if (value := read(p, old, lambda text, r=read_old, v=values[p.name]: r(text, v))) is not unread:
+                values[p.name] = value
+    return ParsedQuery(values, tuple(warnings))
+
+
+def _older_forms(p: Param, names) -> list[tuple[str, Callable]]:
+    """The older forms of ``p`` that a link with ``names`` holds, each with its reader: those present
+    without any of the current parameters that say the link is not that older form."""
+    return [(old, read) for old, read, *newer in p.old if old in names and names.isdisjoint(*newer or [()])]
+
+
+def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too: bool = False) -> dict[str, str]:
+    """The query parameters for ``values``, leaving out those at their default (unless
+    ``defaults_too``: a link to another page, which may hold other settings), but for a default
+    that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
+    link = {p.name: p.format(values[p.name]) for p in params
+            if p.name in values and (defaults_too or values[p.name] != p.default)}
+    link |= {p.name: p.format(values[p.name]) for p in params
+             if p.name in values and p.name not in link and _older_forms(p, link.keys())}
+    return {p.name: link[p.name] for p in params if p.name in link}  # in the parameters' order
+
+
+# ----- /combat: one round of fantasy close combat, the charger (``a_``) against the charged (``d_``) -----
+
+#: The weapon rules of a melee profile, as a list.
+MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
+#: A side's bonuses and rules that are yes or no, as a list.
+COMBAT_FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
+                "stubborn", "reroll_sixes")
+POSITIONS = ("front", "flank", "rear")
+#: The to-hit modifier of a side's profiles (a failed Fear test is -1).
+MELEE_MODIFIER_RANGE = (-6, 6)
+#: The models in the fighting and the supporting rank.
+RANK_MODELS_RANGE = (0, 100)
+#: An unset fighting rank or supporting rank follows the unit (hitrules.combat_situations.ranks).
+FOLLOWS_THE_UNIT = "auto"
+
+
+def _profile(p: str, strength: int, attacks: Param) -> tuple[Param, ...]:
+    """What a melee profile strikes with: attacks, Strength, AP, Multiple Wounds, Armour Bane, rules."""
+    return (attacks, _whole(f"{p}s", strength, *fantasy.STRENGTH_RANGE, "Strength"),
+            _whole(f"{p}ap", 0, *fantasy.AP_RANGE, "AP"),
+            _damage(f"{p}mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
+            _whole(f"{p}bane", 0, *fantasy.ARMOUR_BANE_RANGE, "Armour Bane"),
+            _multi(f"{p}rules", MELEE_RULES, "melee rule"))
+
+
+def _automatic(p: str, name: str) -> tuple[Param, ...]:
+    """Impact Hits or Stomp Attacks: how many (``0`` for none), and their Strength and AP."""
+    return (Param(f"{p}{name}", "0", lambda text: str(dice.parse_attacks(text)) if text.strip() != "0" else "0",
+                  text=True),
+            _whole(f"{p}{name}_s", 4, *fantasy.STRENGTH_RANGE, "Strength"),
+            _whole(f"{p}{name}_ap", 0, *fantasy.AP_RANGE, "AP"))
+
+
+def _rank(name: str, what: str) -> Param:
+    """Models in a rank: a whole number, or none (``auto``): the rank follows the unit."""
+    number = _whole(name, 0, *RANK_MODELS_RANGE, what)
+
+    def parse(text: str) -> int | None:
+        return None if _folded(text) == FOLLOWS_THE_UNIT else number.parse(text)
+
+    return Param(name, None, parse, lambda value: FOLLOWS_THE_UNIT if value is None else str(value),
+                 bounds=RANK_MODELS_RANGE)
+
+
+def _others(p: str) -> tuple[Param, ...]:
+    """How many others the side has (0 to 2; an older link's ``char=1`` is one), and each one's kind
+    and profile."""
+    count = Param(f"{p}others", 0, _whole(f"{p}others", 0, 0, len(OTHER_PREFIXES), "Others").parse,
+                  bounds=(0, len(OTHER_PREFIXES)), old=((f"{p}char", lambda text, _: int(_bool(text))),))
+    params = [count]
+    defaults = (("champion", "2", 5, 4, 5), ("mount", "1", 3, 3, 3))  # a mount: a warhorse's profile
+    for c, (kind, attacks, ws, strength, initiative) in zip(OTHER_PREFIXES, defaults, strict=True):
+        c = f"{p}{c}"
+        params += [_choice(f"{c}kind", kind, OTHER_KINDS, "kind of profile"),
+                   *_profile(c, strength, _attacks(f"{c}attacks", attacks)),
+                   _whole(f"{c}ws", ws, *fantasy.BS_RANGE, "WS"),
+                   _whole(f"{c}i", initiative, *fantasy.BS_RANGE, "Initiative")]
+    return tuple(params)
+
+
+def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
+    """One side of the round: its unit, its rank and file, up to two others (champion, character, mount), Impact Hits
+    (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
+    return (
+        _whole(f"{p}models", models, *damage.MODELS_RANGE, "Models in the unit"),
+        _whole(f"{p}wounds", 1, *fantasy.WOUNDS_RANGE, "Wounds per model"),
+        _whole(f"{p}ws", ws, *fantasy.BS_RANGE, "WS"),
+        _whole(f"{p}t", 3, *fantasy.TOUGHNESS_RANGE, "Toughness"),
+        _whole(f"{p}i", initiative, *fantasy.BS_RANGE, "Initiative"),
+        _score(f"{p}armour", "The armour save", 5 if charger else 6),
+        _score(f"{p}ward", "The ward save"), _score(f"{p}regen", "Regeneration"),
+        _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
+        _whole(f"{p}width", 5, 1, 20, "Rank width"),
+        _whole(f"{p}ld", 7, 2, 10, "Leadership"),
+        _rank(f"{p}fighting", "Models in the fighting rank"),
+        _rank(f"{p}supporting", "Models in the supporting rank"),
+        *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
+        _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
+        _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
+        *_others(p),
+        _flag(f"{p}auto"),
+        *(_automatic(p, "impact") if charger else ()),
+        *_automatic(p, "stomp"),
+        _choice(f"{p}position", "front", POSITIONS, "position"),
+        _whole(f"{p}bonus", 0, 0, 10, "Other bonus"),
+        _multi(f"{p}flags", COMBAT_FLAGS, "bonus"),
+    )
+
+
+#: The combat page's charts, one shown at a time: the score difference, the Break tests, the models lost.
+COMBAT_CHARTS = ("difference", "break", "lost")
+COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
+                             *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
+                             _flag("more"),  # both sides' other inputs shown: they count either way
+                             _choice("chart", "difference", COMBAT_CHARTS, "chart"))
+
+
+#: Every page's parameters, by the page's name (its widgets' key prefix).
+PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN, "combat": COMBAT}
+
+
+# The /combat links the app ships: its match-ups and the worked round ----------------------------
+
+
+def preset_values(key: str) -> dict:
+    """The /combat page's values of the match-up ``key``: its link read as any link is (the rest at defaults)."""
+    return parse_query(COMBAT, dict(COMBAT_PRESETS[key].query)).values
+
+
+def link_situation(link: dict) -> CombatSituation:
+    """The round a /combat link describes (``WORKED_ROUND``, a match-up's)."""
+    return combat_situation(parse_query(COMBAT, link).values)

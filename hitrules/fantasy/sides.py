@@ -1,0 +1,128 @@
+"""Fantasy close combat: one side of a combat (its unit, profiles, bonuses), each checked once, and
+the rule that refuses supporting attacks into a flank or rear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hitrules.fantasy.after_hit import Target, Weapon
+from hitrules.fantasy.melee import INITIATIVE_RANGE, WS_RANGE, Fighters, check_bool, check_hit_inputs
+from hitrules.steps import check_choice, check_int
+
+LEADERSHIP_RANGE = (2, 10)
+RANK_WIDTH_RANGE = (1, 20)
+RANK_AND_FILE_ATTACKS_RANGE = (1, 10)
+BONUS_RANGE = (0, 10)
+#: A side's others: a champion, a character, a mount.
+MAX_OTHERS = 2
+POSITIONS = ("front", "flank", "rear")
+POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
+@dataclass(frozen=True)
+class Side:
+    """One side of a combat: its unit (the rank and file every enemy attack strikes), the rank and
+    file's profile, its others, Impact Hits and Stomps, and its combat result bonuses."""
+
+    unit: Target
+    ws: int
+    initiative: int
+    leadership: int
+    rank_width: int
+    fighting: int
+    supporting: int
+    attacks: int
+    weapon: Weapon
+    others: tuple[Fighters, ...] = ()
+    impact: Fighters | None = None
+    stomp: Fighters | None = None
+    modifier: int = 0
+    reroll: str = "none"
+    standard: bool = False
+    battle_standard: bool = False
+    position: str = "front"
+    high_ground: bool = False
+    bonus: int = 0
+    disrupted: bool = False
+    massed_infantry: bool = False
+    unbreakable: bool = False
+    stubborn: bool = False
+    reroll_sixes: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.unit, Target):
+            raise ValueError("A side's unit must be a Target.")
+        check_int("WS", self.ws, *WS_RANGE)
+        check_int("Initiative", self.initiative, *INITIATIVE_RANGE)
+        check_int("Leadership", self.leadership, *LEADERSHIP_RANGE)
+        check_int("The rank width", self.rank_width, *RANK_WIDTH_RANGE)
+        check_int("The models in the fighting rank", self.fighting, 0, self.unit.models)
+        check_int("The supporting models", self.supporting, 0, self.unit.models)
+        if self.fighting + self.supporting > self.unit.models:
+            raise ValueError(f"The fighting rank ({self.fighting}) and the supporting models ({self.supporting}) "
+                             f"are more than the unit's {self.unit.models} models.")
+        check_int("The rank and file's Attacks", self.attacks, *RANK_AND_FILE_ATTACKS_RANGE)
+        if not isinstance(self.weapon, Weapon):
+            raise ValueError("A side needs a Weapon for its rank and file.")
+        others = self.others
+        if isinstance(others, Fighters):
+            others = (others,)
+        if not isinstance(others, (tuple, list)) or len(others) > MAX_OTHERS:
+            raise ValueError(f"A side has up to {MAX_OTHERS} others (champion, character, mount).")
+        for other in others:
+            if not isinstance(other, Fighters) or other.automatic:
+                raise ValueError("Each of a side's others is Fighters that roll to hit (automatic=False).")
+        object.__setattr__(self, "others", tuple(others))
+        for name in ("impact", "stomp"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, Fighters) or not value.automatic):
+                label = "Impact Hits" if name == "impact" else "Stomp Attacks"
+                raise ValueError(f"{label} must be Fighters with automatic=True, or none.")
+        check_hit_inputs(self.modifier, self.reroll, self.reroll_sixes)
+        for name in ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry",
+                     "unbreakable", "stubborn"):
+            check_bool(name, getattr(self, name))
+        check_choice("position", self.position, POSITIONS)
+        check_int("The other bonus", self.bonus, *BONUS_RANGE)
+
+    @property
+    def rank_and_file(self) -> Fighters:
+        """The rank and file as one profile (its Attacks are those of one fighting model)."""
+        return Fighters(self.attacks, self.ws, self.weapon, self.initiative, self.modifier, self.reroll)
+
+SIDE_NAMES = ("charger", "charged")
+def check_supporting(side: Side, enemy: Side, name: str = "side") -> None:
+    """Refuse supporting attacks from a side fought in its flank or rear: "supporting attacks cannot be
+    made to a unit's flank or rear" (docs/rules.md § Fantasy close combat). A model supports only to its
+    own front, so the side that fights the enemy's flank or rear keeps its supporting attacks.
+
+    >>> unit = Target(3, models=10)
+    >>> side = dict(ws=3, initiative=3, leadership=7, rank_width=5, fighting=5, attacks=1, weapon=Weapon(3))
+    >>> try:
+    ...     check_supporting(Side(unit, supporting=5, **side), Side(unit, supporting=5, position="flank", **side),
+    ...                      "charged")
+    ... except ValueError as refusal:
+    ...     print(str(refusal)[:60])
+    Supporting attacks cannot be made to a unit's flank or rear:
+    """
+    where = enemy.position
+    if where != "front" and side.supporting:
+        raise ValueError(f"Supporting attacks cannot be made to a unit's flank or rear: the {name} is fought in "
+                         f"its {where}, so its supporting rank makes none. Enter 0 supporting models "
+                         f"(got {side.supporting}).")
+
+
+def side_bonus(side: Side) -> list[tuple[str, int]]:
+    """The combat result bonuses a side claims whatever its losses (while it is not wiped out)."""
+    out = []
+    if side.standard:
+        out.append(("standard", 1))
+    if side.battle_standard:
+        out.append(("battle standard", 1))
+    if side.position != "front":
+        out.append((f"fighting in the enemy's {side.position}", POSITION_BONUS[side.position]))
+    if side.high_ground:
+        out.append(("the high ground", 1))
+    if side.bonus:
+        out.append(("other bonus", side.bonus))
+    return out
+

@@ -1,0 +1,120 @@
+"""The house's rules (README § Layout), read from the imports with ast: no import cycle, no
+module-level __getattr__, no private name imported from another module, no view importing a
+private module; and each layer imports only downwards."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = sorted((ROOT / "hitrules").rglob("*.py"))
+OUTSIDE = [*sorted((ROOT / "views").rglob("*.py")), ROOT / "webui.py", ROOT / "app.py"]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in PACKAGE}
+
+
+def imports(path: Path) -> list[tuple[str, str | None]]:
+    """Every import in the file, anywhere in it (a lazy import inside a function counts): (module, name)."""
+    mod, package = module_name(path), path.name == "__init__.py"
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = mod.split(".") if package else mod.split(".")[:-1]
+            target = node.module or "" if not node.level else \
+                ".".join(base[:len(base) - node.level + 1] + ([node.module] if node.module else []))
+            found += [(target, a.name) for a in node.names]
+    return found
+
+
+def edges(path: Path) -> set[str]:
+    """The package's modules this one imports (a module imported from its package counts as the module)."""
+    out = set()
+    for target, name in imports(path):
+        full = f"{target}.{name}" if name else target
+        out.add(full if full in MODULES else target)
+    mod = module_name(path)
+    # A package's __init__ re-exporting its own modules is not a loop of meaning.
+    return {t for t in out if t in MODULES and t != mod and not t.startswith(mod + ".") and not mod.startswith(t + ".")}
+
+
+def test_no_import_cycle():
+    graph = {m: edges(p) for m, p in MODULES.items()}
+    done: set[str] = set()
+
+    def visit(m: str, path: tuple[str, ...]) -> None:
+        assert m not in path, "import cycle: " + " -> ".join((*path[path.index(m):], m))
+        if m in done:
+            return
+        for t in graph[m]:
+            visit(t, (*path, m))
+        done.add(m)
+
+    for m in graph:
+        visit(m, ())
+
+
+@pytest.mark.parametrize("path", PACKAGE, ids=lambda p: module_name(p))
+def test_no_module_level_getattr(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assert not [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "__getattr__"]
+
+
+@pytest.mark.parametrize("path", PACKAGE + OUTSIDE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_private_name_crosses_a_module_border(path):
+    mod = module_name(path)
+    crossing = [f"{target}.{name}" for target, name in imports(path)
+                if name and name.startswith("_") and not name.startswith("__") and target.startswith("hitrules")
+                and target != mod]
+    assert not crossing
+
+
+@pytest.mark.parametrize("path", OUTSIDE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_view_imports_a_private_module(path):
+    private = [f"{target}.{name}" if name else target for target, name in imports(path)
+               if target.startswith("hitrules") and any(part.startswith("_") for part in
+                                                         [*target.split(".")[1:], *([name] if name else [])])]
+    assert not private
+
+
+#: Each layer and the layers it may import (README § Layout); the thin modules at old addresses
+#: re-export and belong to no layer.
+LAYERS = {
+    "engine": set(),
+    "situations": {"engine"},
+    "edge": {"engine", "situations"},
+    "presentation": {"engine", "situations"},
+}
+THIN = {"hitrules", "hitrules._steps", "hitrules.combat", "hitrules.combat_situations", "hitrules.compare",
+        "hitrules.figures", "hitrules.presets", "hitrules.profiles", "hitrules.quiz", "hitrules.urlstate"}
+
+
+def layer(mod: str) -> str:
+    parts = mod.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS else "engine"
+
+
+@pytest.mark.parametrize("mod", sorted(set(MODULES) - THIN))
+def test_each_layer_imports_only_downwards(mod):
+    mine = layer(mod)
+    upwards = {t for t in edges(MODULES[mod]) if (layer(t) != mine and layer(t) not in LAYERS[mine]) or t in THIN}
+    assert not upwards, f"{mod} ({mine}) imports {upwards}"
+
+
+def test_the_engine_uses_only_the_standard_library():
+    import sys
+
+    for mod, path in MODULES.items():
+        if layer(mod) in ("engine", "situations", "edge") and mod not in THIN:
+            outside = {t.split(".")[0] for t, _ in imports(path)} - {"hitrules", "__future__"}
+            assert outside <= set(sys.stdlib_module_names), (mod, outside)
