@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
-from math import comb, gcd
+from math import comb, factorial, gcd
 from operator import mul
 
 from hitrules.dice import AttackDice, Distribution, d6_faces, hits, parse_attacks, total
@@ -35,12 +35,16 @@ __all__ = [
     "ChainResult",
     "Profile",
     "Stages",
+    "UnitDamage",
+    "Volley",
     "chain",
     "check_score",
     "count_removed",
     "damage_steps",
+    "kernel_entry",
     "mixing_work",
     "parse_damage",
+    "point_losses",
     "pooled",
     "roll_chance",
 ]
@@ -105,31 +109,49 @@ def parse_damage(value: object, name: str = "Damage", most: int = 30) -> AttackD
     return dice
 
 
-def _loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
-    """Ways one unsaved attack costs a fresh model 0..``wounds`` wounds, and the total ways.
+def point_losses(damage: AttackDice, per_point: int | None, left: int) -> tuple[tuple, int]:
+    """One unsaved attack of ``damage`` into a model with ``left`` Wounds, a per-point roll of
+    ``per_point``+ (Feel No Pain, Regeneration; None for none) stopping each point: the ways of each
+    (Wounds lost, points counted), and the ways in all. The one per-point save of both rule sets.
 
-    The damage is rolled, then one Feel No Pain (or Regeneration) die for every point; each
-    failed die is a wound lost. Rolling per point until the model dies gives the same chances,
-    so no point is capped away before its roll. Losses of ``wounds`` or more are merged: a
-    model can lose no more than it has.
+    The damage is rolled, then one die for every point until the model has lost its last Wound;
+    a point the roll stops is still counted (a recovered Wound counts for the combat result), one
+    beyond the model's last Wound is not. Rolling every point and capping gives the same losses.
+
+    >>> point_losses(parse_damage("2"), 4, 2)
+    ((((2, 2), 9), ((0, 2), 9), ((1, 2), 18)), 36)
+    """
+    ways, top = damage.weights(), damage.maximum
+    out: dict = {}
+    if per_point is None:
+        for x, w in enumerate(ways):
+            if w:
+                k = min(x, left)
+                out[k, k] = out.get((k, k), 0) + w
+        return tuple(out.items()), sum(ways)
+    save = len(d6_faces(per_point))
+    fail = 6 - save
+    for x, w in enumerate(ways):
+        for c in range(left, x + 1 if w else 0):  # the model's last Wound goes on point c
+            way = w * comb(c - 1, left - 1) * fail**left * save ** (c - left) * 6 ** (top - c)
+            out[left, c] = out.get((left, c), 0) + way
+        for lost in range(min(x, left - 1) + 1 if w else 0):  # every point rolled, it stands
+            way = w * comb(x, lost) * fail**lost * save ** (x - lost) * 6 ** (top - x)
+            out[lost, x] = out.get((lost, x), 0) + way
+    return tuple(out.items()), sum(ways) * 6**top
+
+
+def _loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
+    """Ways one unsaved attack costs a fresh model 0..``wounds`` wounds, and the total ways, in lowest
+    terms (see :func:`point_losses`).
 
     >>> _loss_weights(parse_damage("D3"), 5, 2)
     ((13, 36, 32), 81)
     """
-    ignore = roll_chance(feel_no_pain)
-    a, b = ignore.numerator, ignore.denominator
-    keep = b - a
-    top = damage.maximum
-    ways = damage.weights()
-    # Point count n carries the factor ways(n) * b^(top - n) over (ways in all) * b^top.
-    out = [0] * (top + 1)
-    for n, w in enumerate(ways):
-        if w:
-            scale = w * b ** (top - n)
-            for lost in range(n + 1):
-                out[lost] += scale * comb(n, lost) * keep**lost * a ** (n - lost)
-    den = sum(ways) * b**top
-    merged = [*out[:wounds], sum(out[wounds:])]
+    outcomes, den = point_losses(damage, feel_no_pain, wounds)
+    merged = [0] * (wounds + 1)
+    for (lost, _), w in outcomes:
+        merged[lost] += w
     while len(merged) > 1 and merged[-1] == 0:
         merged.pop()
     common = gcd(den, *merged)
@@ -245,19 +267,7 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
     gone = u_num[last] * base_gone  # weight of "every model removed"
     scale = 1
     for k in range(last - 1, -1, -1):
-        # new[c + lost] += acc[c] * w while c + lost < wounds; the rest is a removal. A run of
-        # losses lo..hi of one weight adds a window of acc, read off its prefix sums.
-        new = [0] * wounds
-        prefix = None
-        for lo, hi, w in runs:
-            if lo == hi:
-                new[lo:] = [n + w * x for n, x in zip(new[lo:], acc, strict=False)]
-                continue
-            if prefix is None:
-                prefix = [0, *accumulate(acc)]
-            upper = prefix[1:wounds - lo + 1]  # for c + lo = j: the sum of acc[0..j - lo]
-            lower = [0] * min(hi - lo, wounds - lo) + prefix[:max(wounds - hi, 0)]  # minus acc[0..j - hi - 1]
-            new[lo:] = [n + w * (u - v) for n, u, v in zip(new[lo:], upper, lower, strict=True)]
+        new = _spread(acc, runs, wounds)
         removed = sum(map(mul, acc, removes)) << width
         gone = gone * loss_den + (removed >> spill)
         new[0] += removed & living
@@ -273,6 +283,24 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
             num[r * wounds + c] = int.from_bytes(raw[r * size:(r + 1) * size], "little")
     num[-1] = gone
     return Distribution(tuple(num), den)
+
+
+def _spread(acc: list[int], runs, wounds: int) -> list[int]:
+    """One unsaved attack's losses short of a removal: new[c + lost] += acc[c] * w while c + lost <
+    wounds (the rest is a removal). A run of losses lo..hi of one weight adds a window of acc, read off
+    its prefix sums."""
+    new = [0] * wounds
+    prefix = None
+    for lo, hi, w in runs:
+        if lo == hi:
+            new[lo:] = [n + w * x for n, x in zip(new[lo:], acc, strict=False)]
+            continue
+        if prefix is None:
+            prefix = [0, *accumulate(acc)]
+        upper = prefix[1:wounds - lo + 1]  # for c + lo = j: the sum of acc[0..j - lo]
+        lower = [0] * min(hi - lo, wounds - lo) + prefix[:max(wounds - hi, 0)]  # minus acc[0..j - hi - 1]
+        new[lo:] = [n + w * (u - v) for n, u, v in zip(new[lo:], upper, lower, strict=True)]
+    return new
 
 
 def _runs(weights) -> list[tuple[int, int, int]]:
@@ -469,3 +497,200 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
     steps.append(Step("chance", f"One unsaved attack removes an unharmed model with chance "
                       f"{chance_text(kill)}.", topic="damage"))
     return steps
+
+
+# A round of combat: the same state machine, stepped one known number of attacks at a time ------
+#
+# A unit's state is the Wounds it has lost: which models are gone and how much damage sits on the
+# current one. The Wounds a per-point roll recovers change no state but count for the enemy's score,
+# so each state also carries how many were recovered. Chances are integer weights over a common
+# denominator, as in hitrules.dice.
+
+_ONE_WOUND = parse_attacks(1)
+
+
+class UnitDamage:
+    """Unsaved attacks into one unit, one at a time, over the Wounds it has lost, counting the points
+    a per-point roll recovers (Regeneration: a recovered Wound still counts for the combat result)
+    and letting an attack remove a model outright (a Killing Blow). The state machine of
+    :func:`_chain`, stepped one known number of attacks at a time for a round of combat; memoised for
+    one use. ``work`` counts the steps taken (its ``add`` may refuse a use too big to work out).
+    """
+
+    def __init__(self, wounds: int, models: int, per_point: int | None, work):
+        self.wounds, self.per_point = wounds, per_point
+        self.full = wounds * models
+        self.work = work
+        self._outcomes: dict = {}
+        self._after: dict = {}
+        self._unsaved: dict = {}
+
+    def killing(self, lost: int, count: int) -> int:
+        """After ``count`` Killing Blows: each removes a model outright, whatever Wounds it had left
+        (and counts them all)."""
+        if not count or lost == self.full:
+            return lost
+        return min(self.full, (lost // self.wounds + count) * self.wounds)
+
+    def den(self, dice: AttackDice) -> int:
+        """The ways one ordinary unsaved attack of this damage can go, in all."""
+        return self.outcomes(dice, self.wounds)[1]
+
+    def outcomes(self, dice: AttackDice, left: int):
+        """One ordinary unsaved attack into a model with ``left`` Wounds: see :func:`point_losses`."""
+        key = (dice, left)
+        if key not in self._outcomes:
+            self._outcomes[key] = point_losses(dice, self.per_point, left)
+        return self._outcomes[key]
+
+    def after(self, dice: AttackDice, start: int, count: int) -> dict:
+        """(Wounds lost, Wounds recovered) after ``count`` ordinary unsaved wounds into the unit with
+        ``start`` Wounds lost: ways over den^count."""
+        runs = self._after.setdefault((dice, start), [{(start, 0): 1}])
+        if len(runs) > count:
+            return runs[count]
+        den, wounds, full = self.den(dice), self.wounds, self.full
+        outcomes = [()] + [self.outcomes(dice, left)[0] for left in range(1, wounds + 1)]
+        while len(runs) <= count:
+            new: dict = {}
+            self.work.add(len(runs[-1]) * len(outcomes[-1]))
+            for (lost, recovered), w in runs[-1].items():
+                if lost == full:  # wiped out: what is left of the damage counts nothing
+                    new[lost, recovered] = new.get((lost, recovered), 0) + w * den
+                    continue
+                for (loses, counted), v in outcomes[wounds - lost % wounds]:
+                    key = (lost + loses, recovered + counted - loses)
+                    new[key] = new.get(key, 0) + w * v
+            runs.append(new)
+        return runs[count]
+
+    def unsaved(self, a: int, b: int, den: int, attacks: int) -> dict:
+        """(Killing Blows, ordinary unsaved wounds) from ``attacks`` attacks, each one or the other in
+        ``a`` and ``b`` ways out of ``den``: ways over den^attacks."""
+        key = (a, b, den, attacks)
+        if key not in self._unsaved:
+            c = den - a - b
+            out = {}
+            for i in range(attacks + 1 if a else 1):
+                for j in range(attacks - i + 1 if b else 1):
+                    ways = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
+                            * a**i * b**j * c ** (attacks - i - j))
+                    if ways:
+                        out[i, j] = ways
+            self._unsaved[key] = out
+        return self._unsaved[key]
+
+
+class Volley:
+    """The profiles that strike one unit at one step, and where their unsaved attacks land: those
+    that remove a model outright first, then each profile's damage in the order given, then the
+    single wounds (docs/rules.md § Fantasy close combat). ``blows`` holds, per profile, the ways one
+    attack removes a model outright and is an ordinary unsaved attack out of ``den``, its damage dice,
+    and its attacks: dice (fixed), or the most it can make (their number is given per state).
+    :meth:`kernel` gives the unit's next states as ways over :attr:`den`, one denominator for every
+    state and number of attacks."""
+
+    def __init__(self, damage: UnitDamage, blows: list[tuple[int, int, int, AttackDice, AttackDice | int]]):
+        self.damage, self.blows = damage, [(b[-1],) for b in blows]
+        # Into models of one Wound with no per-point roll, every unsaved attack removes one model:
+        # removing it outright or more damage changes nothing, so all of them are single wounds.
+        plain = damage.wounds == 1 and damage.per_point is None
+        self.ways = [(0, killing + ordinary, den) if plain else (killing, ordinary, den)
+                     for killing, ordinary, den, _, _ in blows]
+        most_of = [attacks if isinstance(attacks, int) else attacks.maximum for *_, attacks in blows]
+        self.group_of, self.groups = _damage_groups([_ONE_WOUND if plain else b[3] for b in blows], most_of)
+        den = 1
+        for (_, _, each, _, attacks), most in zip(blows, most_of, strict=True):
+            den *= each**most * (1 if isinstance(attacks, int) else attacks.sides**attacks.count)
+        for dice, most in self.groups:
+            den *= damage.den(dice) ** most
+        self.den = den
+        self._unsaved: dict = {}
+        self._kernels: dict = {}
+
+    def _one(self, i: int, count: int | None) -> dict:
+        """Profile i's (Killing Blows, ordinary wounds), as ways over its share of the denominator."""
+        key = (i, count)
+        if key not in self._unsaved:
+            attacks = self.blows[i][0]
+            a, b, den = self.ways[i]
+            out: dict = {}
+            if isinstance(attacks, int):
+                scale = den ** (attacks - count)
+                out = {k: w * scale for k, w in self.damage.unsaved(a, b, den, count).items()}
+            else:
+                for n, ways in enumerate(attacks.weights()):
+                    scale = ways * den ** (attacks.maximum - n)
+                    for k, w in (self.damage.unsaved(a, b, den, n).items() if ways else ()):
+                        out[k] = out.get(k, 0) + w * scale
+            self._unsaved[key] = out
+        return self._unsaved[key]
+
+    def kernel(self, lost: int, counts: tuple) -> tuple:
+        """The unit's Wounds lost after this step, from ``lost``, when the profiles make ``counts``
+        attacks (None for dice): for each, the ways over :attr:`den` of 0, 1, 2 … Wounds recovered,
+        their sum and their first moment (see :func:`kernel_entry`)."""
+        key = (lost, counts)
+        if key in self._kernels:
+            return self._kernels[key]
+        damage, work = self.damage, self.damage.work
+        # First every profile's attacks that remove a model outright (they add up: each removes the next),
+        # keeping count of each group's ordinary wounds still to land: (lost, recovered, pending) -> ways.
+        states: dict = {(lost, 0, (0,) * len(self.groups)): 1}
+        for i, count in enumerate(counts):
+            g = self.group_of[i]
+            one = self._one(i, count)
+            work.add(len(states) * len(one))
+            new: dict = {}
+            for (now, recovered, pending), v in states.items():
+                for (killing, ordinary), w in one.items():
+                    waiting = list(pending)
+                    waiting[g] += ordinary
+                    k = (damage.killing(now, killing), recovered, tuple(waiting))
+                    new[k] = new.get(k, 0) + v * w
+            states = new
+        # Then each group's ordinary unsaved attacks, one group after the other, in the order given.
+        for g, (dice, most) in enumerate(self.groups):
+            full_pad = damage.den(dice) ** most
+            new = {}
+            for (now, recovered, pending), v in states.items():
+                count = pending[g]
+                rest = (*pending[:g], 0, *pending[g + 1:])
+                if not count:
+                    k = (now, recovered, rest)
+                    new[k] = new.get(k, 0) + v * full_pad
+                    continue
+                after = damage.after(dice, now, count)
+                work.add(len(after))
+                scale = v * damage.den(dice) ** (most - count)
+                for (then, more), u in after.items():
+                    k = (then, recovered + more, rest)
+                    new[k] = new.get(k, 0) + scale * u
+            states = new
+        out = {(now, recovered): v for (now, recovered, _), v in states.items()}
+        by_lost: dict = {}
+        for (then, recovered), v in out.items():
+            by_lost.setdefault(then, {})[recovered] = v
+        self._kernels[key] = result = tuple(
+            kernel_entry(then, [ways.get(r, 0) for r in range(max(ways) + 1)]) for then, ways in by_lost.items())
+        return result
+
+
+def _damage_groups(damage: list[AttackDice], most: list[int]) -> tuple[list[int], list[tuple[AttackDice, int]]]:
+    """Which group each profile's ordinary unsaved attacks land in (each profile of more than one
+    wound its own, in order; the single wounds together, last), and each group's damage dice and the
+    most attacks it can land."""
+    groups: list[list] = [[dice, 0] for dice in damage if dice != _ONE_WOUND] + [[_ONE_WOUND, 0]]
+    group_of, mine = [], 0
+    for dice in damage:
+        group_of.append(len(groups) - 1 if dice == _ONE_WOUND else mine)
+        mine += dice != _ONE_WOUND
+    for g, n in zip(group_of, most, strict=True):
+        groups[g][1] += n
+    return group_of, [(dice, n) for dice, n in groups]
+
+
+def kernel_entry(lost: int, ways: list[int]) -> tuple:
+    """One next state of a unit: its Wounds lost, the ways of each number of Wounds recovered, and
+    (for the expected score) the ways in all and the Wounds recovered summed over them."""
+    return lost, tuple(ways), sum(ways), sum(r * w for r, w in enumerate(ways))

@@ -22,12 +22,15 @@ from numbers import Rational
 __all__ = [
     "MAX_ATTACKS",
     "MAX_DICE",
+    "REROLLS",
     "AttackDice",
     "Distribution",
     "convolve",
     "d6_faces",
     "hits",
     "parse_attacks",
+    "reroll_chance",
+    "reroll_ways",
     "total",
 ]
 
@@ -156,6 +159,40 @@ def d6_faces(need: int | None) -> tuple[int, ...]:
     ((4, 5, 6), (2, 3, 4, 5, 6), (), ())
     """
     return () if need is None else tuple(range(max(need, 2), 7))
+
+
+#: The re-rolls of a D6 roll, in both rule sets: none, natural 1s, or every failed roll.
+REROLLS = ("none", "ones", "failed")
+
+
+def reroll_ways(faces: tuple[int, ...], reroll: str = "none", sixes: bool = False) -> tuple[int, int]:
+    """Out of 36: the ways one D6 roll succeeds with a die other than a natural 6, and with a natural 6
+    (the die that stands), when the natural results ``faces`` succeed. ``reroll`` (one of
+    :data:`REROLLS`) re-rolls a natural 1 or every failure; ``sixes`` forces a natural 6 to be re-rolled
+    (the target's rule). A re-rolled die stands: the one re-roll rule of every stage.
+
+    >>> reroll_ways(d6_faces(4), "ones"), reroll_ways(d6_faces(4), "failed"), reroll_ways(d6_faces(3), sixes=True)
+    ((14, 7), (18, 9), (21, 1))
+    """
+    kept = sum(f != 6 for f in faces), int(6 in faces)  # the faces a new die succeeds on, by kind
+    other = six = 0
+    for face in range(1, 7):
+        if (face == 6 and sixes) or (face not in faces and (reroll == "failed" or (reroll == "ones" and face == 1))):
+            other, six = other + kept[0], six + kept[1]
+        elif face in faces:
+            other, six = (other, six + 6) if face == 6 else (other + 6, six)
+    return other, six
+
+
+def reroll_chance(faces: tuple[int, ...], reroll: str = "none") -> Fraction:
+    """The chance one D6 roll succeeds when ``faces`` succeed, with the re-roll ``reroll`` (see
+    :func:`reroll_ways`).
+
+    >>> reroll_chance(d6_faces(3), "ones"), reroll_chance(d6_faces(3), "failed")
+    (Fraction(7, 9), Fraction(8, 9))
+    """
+    other, six = reroll_ways(faces, reroll)
+    return Fraction(other + six, 36)
 
 
 def _as_chance(p: object) -> Fraction:

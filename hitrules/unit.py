@@ -170,26 +170,14 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     given). ``rule_steps`` say why the rule set resolves them in this order.
     """
     wounds, models = alone[0].profile.wounds, alone[0].profile.models
-    points = sum(a.stages.most(3) * (1 if a.profile.one_wound_at_most else a.profile.dice.maximum) for a in alone)
-    if points > MAX_UNIT_POINTS:
-        raise ValueError(f"Too much damage for one unit to work out: its profiles can deal up to {points} points in "
-                         f"all; the most is {MAX_UNIT_POINTS}.")
+    _check_points(alone)
     # With no unsaved attack costing more than one wound, nothing is wasted: no order can differ.
     wasteless = all(alone[i].profile.one_wound_at_most for i in order[:free])
     states: dict[tuple[int, ...], Distribution] = {(): _NOTHING_LOST}
     one_wound = [a.profile.one_wound_at_most for a in alone]
 
     def lost_after(prefix: tuple[int, ...]) -> Distribution:
-        # Next to each other, groups that cost one wound at most simply add up, in either order:
-        # sorting each run of them finds a state already worked out for another order.
-        key, run = [], []
-        for i in (*prefix, None):
-            if i is not None and one_wound[i]:
-                run.append(i)
-                continue
-            key += sorted(run) + ([] if i is None else [i])
-            run = []
-        return _state(tuple(key))
+        return _state(_state_key(prefix, one_wound))
 
     def _state(key: tuple[int, ...]) -> Distribution:
         if key not in states:
@@ -209,6 +197,29 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     after += (lost,)
     return UnitResult(lost, removed, tuple(alone), tuple(shares), order, best_order, best_mean, tuple(names),
                       tuple(steps), after, same)
+
+
+def _check_points(alone: Sequence[ChainResult]) -> None:
+    """Refuse a unit whose profiles can deal more points than :data:`MAX_UNIT_POINTS`."""
+    points = sum(a.stages.most(3) * (1 if a.profile.one_wound_at_most else a.profile.dice.maximum) for a in alone)
+    if points > MAX_UNIT_POINTS:
+        raise ValueError(f"Too much damage for one unit to work out: its profiles can deal up to {points} points in "
+                         f"all; the most is {MAX_UNIT_POINTS}.")
+
+
+def _state_key(prefix: tuple[int, ...], one_wound: list[bool]) -> tuple[int, ...]:
+    """The state after the groups of ``prefix``, as a key: next to each other, groups that cost one wound
+    at most simply add up, in either order, so sorting each run of them finds a state already worked
+    out for another order."""
+    key: list[int] = []
+    run: list[int] = []
+    for i in (*prefix, None):
+        if i is not None and one_wound[i]:
+            run.append(i)
+            continue
+        key += sorted(run) + ([] if i is None else [i])
+        run = []
+    return tuple(key)
 
 
 def _best(order: tuple[int, ...], free: int, mean_of) -> tuple[tuple[int, ...] | None, Fraction | None]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from hitrules import damage, dice, fantasy, ninth, situations
+from hitrules.fantasy import melee, sides
 from hitrules.situations import compare, profiles, quiz
 from hitrules.situations.combat import COMBAT_PRESETS, OTHER_KINDS, OTHER_PREFIXES, CombatSituation, combat_situation
 from hitrules.situations.presets import PRESETS
@@ -339,9 +340,9 @@ EXPLORE: tuple[Param, ...] = (
     # each unit). A display choice: they count either way.
     _flag("more"),
     # The melee hit roll (fantasy close combat) for every pair of WS, and how many attacks kill k models.
-    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
-    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
-    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _whole("ws", 4, *melee.WS_RANGE, "WS"),
+    _whole("target_ws", 3, *melee.WS_RANGE, "The target's WS"),
+    _choice("melee_reroll", "none", dice.REROLLS, "re-roll"),
     _flag("sixes"),
     _whole("kills", 3, *damage.MODELS_RANGE, "Models to kill"),
 )
@@ -360,10 +361,10 @@ LEARN: tuple[Param, ...] = (
     _whole("q", 1, 1, quiz.MAX_QUESTION, "Question"),
     _choice("topic", "hit", quiz.TOPICS, "quiz topic"),
     # Close combat: one melee attack (the whole round walked through is RULES.md §7's).
-    _whole("ws", 4, *fantasy.BS_RANGE, "WS"),
-    _whole("target_ws", 3, *fantasy.BS_RANGE, "The target's WS"),
+    _whole("ws", 4, *melee.WS_RANGE, "WS"),
+    _whole("target_ws", 3, *melee.WS_RANGE, "The target's WS"),
     _whole("melee_mod", 0, -6, 6, "The to-hit modifier"),
-    _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
+    _choice("melee_reroll", "none", dice.REROLLS, "re-roll"),
     _flag("sixes"),
 )
 
@@ -443,10 +444,9 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
 
 #: The weapon rules of a melee profile, as a list.
 MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
-#: A side's bonuses and rules that are yes or no, as a list.
-COMBAT_FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
-                "stubborn", "reroll_sixes")
-POSITIONS = ("front", "flank", "rear")
+#: A side's bonuses and rules that are yes or no, as a list (the side's own list).
+COMBAT_FLAGS = sides.FLAGS
+POSITIONS = sides.POSITIONS
 #: The to-hit modifier of a side's profiles (a failed Fear test is -1).
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
@@ -494,8 +494,8 @@ def _others(p: str) -> tuple[Param, ...]:
         c = f"{p}{c}"
         params += [_choice(f"{c}kind", kind, OTHER_KINDS, "kind of profile"),
                    *_profile(c, strength, _attacks(f"{c}attacks", attacks)),
-                   _whole(f"{c}ws", ws, *fantasy.BS_RANGE, "WS"),
-                   _whole(f"{c}i", initiative, *fantasy.BS_RANGE, "Initiative")]
+                   _whole(f"{c}ws", ws, *melee.WS_RANGE, "WS"),
+                   _whole(f"{c}i", initiative, *melee.INITIATIVE_RANGE, "Initiative")]
     return tuple(params)
 
 
@@ -505,25 +505,25 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
     return (
         _whole(f"{p}models", models, *damage.MODELS_RANGE, "Models in the unit"),
         _whole(f"{p}wounds", 1, *fantasy.WOUNDS_RANGE, "Wounds per model"),
-        _whole(f"{p}ws", ws, *fantasy.BS_RANGE, "WS"),
+        _whole(f"{p}ws", ws, *melee.WS_RANGE, "WS"),
         _whole(f"{p}t", 3, *fantasy.TOUGHNESS_RANGE, "Toughness"),
-        _whole(f"{p}i", initiative, *fantasy.BS_RANGE, "Initiative"),
+        _whole(f"{p}i", initiative, *melee.INITIATIVE_RANGE, "Initiative"),
         _score(f"{p}armour", "The armour save", 5 if charger else 6),
         _score(f"{p}ward", "The ward save"), _score(f"{p}regen", "Regeneration"),
         _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
-        _whole(f"{p}width", 5, 1, 20, "Rank width"),
-        _whole(f"{p}ld", 7, 2, 10, "Leadership"),
+        _whole(f"{p}width", 5, *sides.RANK_WIDTH_RANGE, "Rank width"),
+        _whole(f"{p}ld", 7, *sides.LEADERSHIP_RANGE, "Leadership"),
         _rank(f"{p}fighting", "Models in the fighting rank"),
         _rank(f"{p}supporting", "Models in the supporting rank"),
-        *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
+        *_profile(p, strength, _whole(f"{p}attacks", 1, *sides.RANK_AND_FILE_ATTACKS_RANGE, "Attacks")),
         _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
-        _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
+        _choice(f"{p}reroll", "none", dice.REROLLS, "re-roll"),
         *_others(p),
         _flag(f"{p}auto"),
         *(_automatic(p, "impact") if charger else ()),
         *_automatic(p, "stomp"),
         _choice(f"{p}position", "front", POSITIONS, "position"),
-        _whole(f"{p}bonus", 0, 0, 10, "Other bonus"),
+        _whole(f"{p}bonus", 0, *sides.BONUS_RANGE, "Other bonus"),
         _multi(f"{p}flags", COMBAT_FLAGS, "bonus"),
     )
 

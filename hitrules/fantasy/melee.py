@@ -14,7 +14,7 @@ from math import lcm
 from hitrules.damage import (
     roll_chance,
 )
-from hitrules.dice import AttackDice, d6_faces, parse_attacks
+from hitrules.dice import REROLLS, AttackDice, d6_faces, parse_attacks, reroll_ways
 from hitrules.fantasy.after_hit import (
     POISON_BONUS,
     Target,
@@ -32,7 +32,6 @@ from hitrules.words import chance_text, faces_of_six
 
 WS_RANGE = (1, 10)
 INITIATIVE_RANGE = (1, 10)
-REROLLS = ("none", "ones", "failed")
 #: The sections of docs/rules.md the Why cites: each step names one in words and carries its anchor.
 SECTIONS = {
     "combat": "Fantasy close combat",
@@ -72,29 +71,6 @@ def melee_score(attacker_ws: int, target_ws: int) -> int:
 def _held(score: int, modifier: int) -> int:
     """The score after to-hit modifiers, held to 2..6: a natural 1 fails, a natural 6 hits."""
     return min(6, max(2, score - modifier))
-
-
-def _hit_faces(score: int, reroll: str, reroll_sixes: bool) -> tuple[int, int]:
-    """Out of 36: the ways one attack hits with a die other than a natural 6, and with a natural 6
-    (the die that stands), for a held score 2..6 and the re-rolls."""
-
-    def rerolled(face: int) -> bool:
-        if face == 6:
-            return reroll_sixes
-        if face < score:
-            return reroll == "failed" or (reroll == "ones" and face == 1)
-        return False
-
-    other = six = 0
-    for face in range(1, 7):
-        if rerolled(face):
-            other += 6 - score  # the new die stands: score..5 hit, a 6 hits too
-            six += 1
-        elif face == 6:
-            six += 6
-        elif face >= score:
-            other += 6
-    return other, six
 
 
 def check_hit_inputs(modifier: int, reroll: str, reroll_sixes: bool) -> None:
@@ -143,7 +119,8 @@ def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str =
     chart = melee_score(attacker_ws, target_ws)
     check_hit_inputs(modifier, reroll, reroll_sixes)
     score = _held(chart, modifier)
-    other, six = _hit_faces(score, reroll, reroll_sixes)
+    faces = d6_faces(score)
+    other, six = reroll_ways(faces, reroll, reroll_sixes)
     probability = Fraction(other + six, 36)
     steps = [Step("base", f"WS {attacker_ws} against WS {target_ws}: {chart}+ to hit on the Weapon Skill "
                   f"chart ({ON_COMBAT}).", 0, d6_faces(chart), topic="hit", anchor=cites("combat"))]
@@ -156,7 +133,7 @@ def melee_hit(attacker_ws: int, target_ws: int, modifier: int = 0, reroll: str =
         else:
             text += "+."
         steps.append(Step("modifier", text, modifier, d6_faces(score), topic="hit"))
-    steps.append(Step("roll", f"Roll {score}+ on a D6, {faces_of_six(7 - score)}; a natural 1 always fails "
+    steps.append(Step("roll", f"Roll {score}+ on a D6, {faces_of_six(len(faces))}; a natural 1 always fails "
                       "and a natural 6 always hits.", 0, d6_faces(score), topic="hit"))
     if reroll != "none":
         what = "failed rolls" if reroll == "failed" else "natural 1s"

@@ -101,63 +101,97 @@ class RoundResult:
     charged_test: dict[str, Fraction]
     steps: tuple[Step, ...]
 
-def result_of(sides, states: dict, den: int, full, steps: list[Step], recovered) -> RoundResult:
-    """The combat result, the winner and the loser's Break test, over the round's final states."""
-    wounds = [side.unit.wounds for side in sides]
-    models = [side.unit.models for side in sides]
-    fixed = [sum(v for _, v in side_bonus(side)) for side in sides]
-    ranks = [[0 if side.disrupted else rank_bonus(m, side.rank_width, side.unit.troop) for m in range(n + 1)]
-             for side, n in zip(sides, models, strict=True)]
-    strength = [[unit_strength(m, side.unit) for m in range(n + 1)] for side, n in zip(sides, models, strict=True)]
-    outcome = {"win": 0, "draw": 0, "lose": 0}
-    difference: dict[int, int] = {}
-    tests = [dict.fromkeys(("break", "fall_back", "give_ground", "wiped_out"), 0) for _ in sides]
-    models_lost = [[0] * (n + 1) for n in models]
-    scored = [0, 0]
-    # (score difference, each side wiped out, each side's Unit Strength more than twice the other's) -> ways
-    ends: dict = {}
-    for lost, (low, runs) in states.items():
-        left = [models[s] - lost[s] // wounds[s] for s in (0, 1)]
+@dataclass(frozen=True)
+class _Scoring:
+    """What counts for each side's score, by the models it has left: its Wounds per model, models,
+    the bonuses it claims whatever its losses, its Rank Bonus and its Unit Strength."""
+
+    wounds: tuple[int, int]
+    models: tuple[int, int]
+    fixed: tuple[int, int]
+    ranks: tuple[list[int], list[int]]
+    strength: tuple[list[int], list[int]]
+
+    @classmethod
+    def of(cls, sides) -> _Scoring:
+        models = tuple(side.unit.models for side in sides)
+        return cls(tuple(side.unit.wounds for side in sides), models,
+                   tuple(sum(v for _, v in side_bonus(side)) for side in sides),
+                   tuple([0 if side.disrupted else rank_bonus(m, side.rank_width, side.unit.troop)
+                          for m in range(n + 1)] for side, n in zip(sides, models, strict=True)),
+                   tuple([unit_strength(m, side.unit) for m in range(n + 1)]
+                         for side, n in zip(sides, models, strict=True)))
+
+    def scores(self, sides, lost, full) -> tuple[list[int], list[int], tuple]:
+        """In one final state (the Wounds each side lost): each side's score but the Wounds the enemy
+        recovered, the models each has left, and (each side wiped out, each side's Unit Strength more
+        than twice the other's)."""
+        left = [self.models[s] - lost[s] // self.wounds[s] for s in (0, 1)]
         wiped = [lost[s] == full[s] for s in (0, 1)]
-        us = [strength[s][left[s]] for s in (0, 1)]
-        ways = sum(runs)
+        us = [self.strength[s][left[s]] for s in (0, 1)]
         score = []
         for s in (0, 1):
-            points = lost[1 - s]  # the Wounds the enemy lost (and those it recovered: below)
+            points = lost[1 - s]  # the Wounds the enemy lost (and those it recovered: see _ends)
             if not wiped[s]:
-                points += fixed[s] + ranks[s][left[s]] + (sides[s].massed_infantry and us[s] > us[1 - s])
+                points += self.fixed[s] + self.ranks[s][left[s]] + (sides[s].massed_infantry and us[s] > us[1 - s])
             score.append(points)
-            models_lost[s][models[s] - left[s]] += ways
-            scored[s] += points * ways
-        flags = (wiped[0], wiped[1], us[0] > 2 * us[1], us[1] > 2 * us[0])
+        return score, left, (wiped[0], wiped[1], us[0] > 2 * us[1], us[1] > 2 * us[0])
+
+
+def _ends(sides, scoring: _Scoring, states: dict, full) -> tuple[dict, list[list[int]], list[int]]:
+    """Over the round's final states: the ways of each (score difference, each side wiped out, each
+    side's Unit Strength more than twice the other's), the ways of each number of models each side
+    lost, and each side's score (but the Wounds recovered) summed over the ways."""
+    models_lost = [[0] * (n + 1) for n in scoring.models]
+    scored = [0, 0]
+    ends: dict = {}
+    for lost, (low, runs) in states.items():
+        score, left, flags = scoring.scores(sides, lost, full)
+        ways = sum(runs)
+        for s in (0, 1):
+            models_lost[s][scoring.models[s] - left[s]] += ways
+            scored[s] += score[s] * ways
         for recovered_diff, w in enumerate(runs, start=low):
             if w:
                 key = (score[0] - score[1] + recovered_diff, *flags)
                 ends[key] = ends.get(key, 0) + w
+    return ends, models_lost, scored
+
+
+def _loser(sides, diff: int, flags) -> tuple[int | None, dict[str, int]]:
+    """Who loses one way the round can end (None: a draw), and its Break test's ways out of 36."""
+    wiped, outnumbers = flags[:2], flags[2:]
+    if (wiped[0] and wiped[1]) or not (wiped[0] or wiped[1] or diff):
+        return None, {}
+    if wiped[0] or wiped[1]:
+        return (0 if wiped[0] else 1), {"wiped_out": 36}
+    loser = 0 if diff < 0 else 1
+    side = sides[loser]
+    ways = _break_ways(side.leadership, abs(diff), outnumbers[1 - loser], side.unbreakable, side.stubborn)
+    return loser, dict(zip(("break", "fall_back", "give_ground"), ways, strict=True))
+
+
+def result_of(sides, states: dict, den: int, full, steps: list[Step], recovered) -> RoundResult:
+    """The combat result, the winner and the loser's Break test, over the round's final states."""
+    scoring = _Scoring.of(sides)
+    ends, models_lost, scored = _ends(sides, scoring, states, full)
+    outcome = {"win": 0, "draw": 0, "lose": 0}
+    difference: dict[int, int] = {}
+    tests = [dict.fromkeys(("break", "fall_back", "give_ground", "wiped_out"), 0) for _ in sides]
     for (diff, *flags), w in ends.items():
         difference[diff] = difference.get(diff, 0) + w
-        wiped, outnumbers = flags[:2], flags[2:]
-        if wiped[0] and wiped[1]:
+        loser, test = _loser(sides, diff, flags)
+        if loser is None:
             outcome["draw"] += w
             continue
-        if wiped[0] or wiped[1]:
-            loser = 0 if wiped[0] else 1
-            tests[loser]["wiped_out"] += 36 * w
-        elif diff:
-            loser = 0 if diff < 0 else 1
-            side = sides[loser]
-            ways = _break_ways(side.leadership, abs(diff), outnumbers[1 - loser], side.unbreakable, side.stubborn)
-            for name, n in zip(("break", "fall_back", "give_ground"), ways, strict=True):
-                tests[loser][name] += n * w
-        else:
-            outcome["draw"] += w
-            continue
+        for name, n in test.items():
+            tests[loser][name] += n * w
         outcome["lose" if loser == 0 else "win"] += w
     win, draw, lose = (Fraction(outcome[k], den) for k in ("win", "draw", "lose"))
     charger_test, charged_test = ({k: Fraction(v, 36 * den) for k, v in t.items()} for t in tests)
     lost = [Distribution(tuple(m), den) for m in models_lost]
     expected = [Fraction(x, den) + r for x, r in zip(scored, reversed(recovered), strict=True)]
-    steps += result_steps(sides, expected, ranks, (win, draw, lose))
+    steps += result_steps(sides, expected, scoring.ranks, (win, draw, lose))
     steps += [break_step(sides[s], SIDE_NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
     return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
                        lost[0], lost[1], charger_test, charged_test, tuple(steps))

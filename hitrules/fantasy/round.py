@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, factorial, gcd
+from math import gcd
 
 from hitrules.damage import (
     ChainResult,
     Profile,
     Stages,
+    UnitDamage,
+    Volley,
+    count_removed,
     damage_steps,
+    kernel_entry,
     pooled,
-    roll_chance,
 )
-from hitrules.dice import AttackDice, Distribution, convolve, parse_attacks
+from hitrules.dice import AttackDice, Distribution, convolve
 from hitrules.fantasy.after_hit import (
     MULTIPLE_WOUNDS_MOST,
     Target,
@@ -39,9 +42,6 @@ from hitrules.steps import Step, check_int
 # the round follows only how many more the charged recovered than the charger. Chances are integer
 # weights over a common denominator, as in hitrules.dice.
 
-_ONE_WOUND = parse_attacks(1)
-
-
 class _Work:
     """A count of the steps a round has taken, to refuse a round too big to work out exactly."""
 
@@ -54,217 +54,6 @@ class _Work:
             raise ValueError("This combat is too big to work out exactly: use fewer attacks, models or Wounds "
                              "(Regeneration with Multiple Wounds into many Wounds costs the most).")
 
-
-class _Damage:
-    """Unsaved wounds into one unit, one at a time, over the Wounds it has lost; memoised for one round."""
-
-    def __init__(self, target: Target, work: _Work):
-        self.wounds, self.regeneration = target.wounds, target.regeneration
-        self.full = target.wounds * target.models
-        self.work = work
-        self._outcomes: dict = {}
-        self._after: dict = {}
-        self._unsaved: dict = {}
-
-    def killing(self, lost: int, count: int) -> int:
-        """After ``count`` Killing Blows: each removes a model outright, whatever Wounds it had left
-        (and counts them all)."""
-        if not count or lost == self.full:
-            return lost
-        return min(self.full, (lost // self.wounds + count) * self.wounds)
-
-    def den(self, dice: AttackDice) -> int:
-        """The ways one ordinary unsaved wound of these Multiple Wounds can go, in all."""
-        return self.outcomes(dice, self.wounds)[1]
-
-    def outcomes(self, dice: AttackDice, left: int):
-        """One ordinary unsaved wound into a model with ``left`` Wounds: the ways of each (Wounds lost,
-        Wounds counted), and the ways in all. Regeneration is rolled one point at a time until the
-        model has lost its last Wound; a recovered point still counts."""
-        key = (dice, left)
-        if key not in self._outcomes:
-            ways, top = dice.weights(), dice.maximum
-            out: dict = {}
-            if self.regeneration is None:
-                for x, w in enumerate(ways):
-                    if w:
-                        k = min(x, left)
-                        out[k, k] = out.get((k, k), 0) + w
-                den = sum(ways)
-            else:
-                save = int(roll_chance(self.regeneration) * 6)
-                fail = 6 - save
-                for x, w in enumerate(ways):
-                    for c in range(left, x + 1 if w else 0):  # the model's last Wound goes on point c
-                        out[left, c] = (out.get((left, c), 0)
-                                        + w * comb(c - 1, left - 1) * fail**left * save ** (c - left) * 6 ** (top - c))
-                    for lost in range(min(x, left - 1) + 1 if w else 0):  # every point rolled, it stands
-                        out[lost, x] = (out.get((lost, x), 0)
-                                        + w * comb(x, lost) * fail**lost * save ** (x - lost) * 6 ** (top - x))
-                den = sum(ways) * 6**top
-            self._outcomes[key] = (tuple(out.items()), den)
-        return self._outcomes[key]
-
-    def after(self, dice: AttackDice, start: int, count: int) -> dict:
-        """(Wounds lost, Wounds recovered) after ``count`` ordinary unsaved wounds into the unit with
-        ``start`` Wounds lost: ways over den^count."""
-        runs = self._after.setdefault((dice, start), [{(start, 0): 1}])
-        if len(runs) > count:
-            return runs[count]
-        den, wounds, full = self.den(dice), self.wounds, self.full
-        outcomes = [()] + [self.outcomes(dice, left)[0] for left in range(1, wounds + 1)]
-        while len(runs) <= count:
-            new: dict = {}
-            self.work.add(len(runs[-1]) * len(outcomes[-1]))
-            for (lost, recovered), w in runs[-1].items():
-                if lost == full:  # wiped out: what is left of the damage counts nothing
-                    new[lost, recovered] = new.get((lost, recovered), 0) + w * den
-                    continue
-                for (loses, counted), v in outcomes[wounds - lost % wounds]:
-                    key = (lost + loses, recovered + counted - loses)
-                    new[key] = new.get(key, 0) + w * v
-            runs.append(new)
-        return runs[count]
-
-    def unsaved(self, a: int, b: int, den: int, attacks: int) -> dict:
-        """(Killing Blows, ordinary unsaved wounds) from ``attacks`` attacks, each one or the other in
-        ``a`` and ``b`` ways out of ``den``: ways over den^attacks."""
-        key = (a, b, den, attacks)
-        if key not in self._unsaved:
-            c = den - a - b
-            out = {}
-            for i in range(attacks + 1 if a else 1):
-                for j in range(attacks - i + 1 if b else 1):
-                    ways = (factorial(attacks) // (factorial(i) * factorial(j) * factorial(attacks - i - j))
-                            * a**i * b**j * c ** (attacks - i - j))
-                    if ways:
-                        out[i, j] = ways
-            self._unsaved[key] = out
-        return self._unsaved[key]
-
-
-class _Volley:
-    """The profiles that strike one unit at one step, and where their unsaved wounds land: the
-    Killing Blows first, then each Multiple Wounds profile in the side's order, then the single
-    wounds (docs/rules.md § Fantasy close combat). ``blows`` pairs each profile with its attacks:
-    dice (fixed), or the most the rank and file can make (their number is given per state).
-    :meth:`kernel` gives the unit's next states as ways over :attr:`den`, one denominator for every
-    state and number of attacks."""
-
-    def __init__(self, damage: _Damage, blows: list[tuple[Blow, AttackDice | int]]):
-        _check_size(blows)
-        self.damage, self.blows = damage, blows
-        # Into models of one Wound with no Regeneration, every unsaved wound removes one model:
-        # a Killing Blow or Multiple Wounds changes nothing, so all of them are single wounds.
-        plain = damage.wounds == 1 and damage.regeneration is None
-        self.ways = [(0, b.ways_killing + b.ways_ordinary, b.den) if plain else
-                     (b.ways_killing, b.ways_ordinary, b.den) for b, _ in blows]
-        dice_of, most_of = [], []
-        groups: list[list] = []  # [Multiple Wounds dice, the most wounds it can take]
-        for blow, attacks in blows:
-            most = attacks if isinstance(attacks, int) else attacks.maximum
-            dice = _ONE_WOUND if plain else blow.multiple_wounds
-            if dice != _ONE_WOUND:
-                groups.append([dice, 0])
-            dice_of.append(len(groups) - 1 if dice != _ONE_WOUND else None)
-            most_of.append(most)
-        groups.append([_ONE_WOUND, 0])
-        self.group_of = [len(groups) - 1 if g is None else g for g in dice_of]
-        for g, most in zip(self.group_of, most_of, strict=True):
-            groups[g][1] += most
-        self.groups = [(dice, most) for dice, most in groups]
-        den = 1
-        for (blow, attacks), most in zip(blows, most_of, strict=True):
-            den *= blow.den**most * (1 if isinstance(attacks, int) else attacks.sides**attacks.count)
-        for dice, most in self.groups:
-            den *= damage.den(dice) ** most
-        self.den = den
-        self._unsaved: dict = {}
-        self._kernels: dict = {}
-
-    def _one(self, i: int, count: int | None) -> dict:
-        """Profile i's (Killing Blows, ordinary wounds), as ways over its share of the denominator."""
-        key = (i, count)
-        if key not in self._unsaved:
-            attacks = self.blows[i][1]
-            a, b, den = self.ways[i]
-            out: dict = {}
-            if isinstance(attacks, int):
-                scale = den ** (attacks - count)
-                out = {k: w * scale for k, w in self.damage.unsaved(a, b, den, count).items()}
-            else:
-                for n, ways in enumerate(attacks.weights()):
-                    scale = ways * den ** (attacks.maximum - n)
-                    for k, w in (self.damage.unsaved(a, b, den, n).items() if ways else ()):
-                        out[k] = out.get(k, 0) + w * scale
-            self._unsaved[key] = out
-        return self._unsaved[key]
-
-    def kernel(self, lost: int, counts: tuple) -> tuple:
-        """The unit's Wounds lost after this step, from ``lost``, when the profiles make ``counts``
-        attacks (None for dice): for each, the ways over :attr:`den` of 0, 1, 2 … Wounds recovered,
-        their sum and their first moment (see :func:`_kernel_entry`)."""
-        key = (lost, counts)
-        if key in self._kernels:
-            return self._kernels[key]
-        damage, work = self.damage, self.damage.work
-        # First every profile's Killing Blows (they add up: each removes the next model outright),
-        # keeping count of each group's ordinary wounds still to land: (lost, recovered, pending) -> ways.
-        states: dict = {(lost, 0, (0,) * len(self.groups)): 1}
-        for i, count in enumerate(counts):
-            g = self.group_of[i]
-            one = self._one(i, count)
-            work.add(len(states) * len(one))
-            new: dict = {}
-            for (now, recovered, pending), v in states.items():
-                for (killing, ordinary), w in one.items():
-                    waiting = list(pending)
-                    waiting[g] += ordinary
-                    k = (damage.killing(now, killing), recovered, tuple(waiting))
-                    new[k] = new.get(k, 0) + v * w
-            states = new
-        # Then each group's ordinary wounds, one group after the other, in the side's order.
-        for g, (dice, most) in enumerate(self.groups):
-            full_pad = damage.den(dice) ** most
-            new = {}
-            for (now, recovered, pending), v in states.items():
-                count = pending[g]
-                rest = (*pending[:g], 0, *pending[g + 1:])
-                if not count:
-                    k = (now, recovered, rest)
-                    new[k] = new.get(k, 0) + v * full_pad
-                    continue
-                after = damage.after(dice, now, count)
-                work.add(len(after))
-                scale = v * damage.den(dice) ** (most - count)
-                for (then, more), u in after.items():
-                    k = (then, recovered + more, rest)
-                    new[k] = new.get(k, 0) + scale * u
-            states = new
-        out = {(now, recovered): v for (now, recovered, _), v in states.items()}
-        by_lost: dict = {}
-        for (then, recovered), v in out.items():
-            by_lost.setdefault(then, {})[recovered] = v
-        self._kernels[key] = result = tuple(
-            _kernel_entry(then, [ways.get(r, 0) for r in range(max(ways) + 1)]) for then, ways in by_lost.items())
-        return result
-
-
-def _kernel_entry(lost: int, ways: list[int]) -> tuple:
-    """One next state of a unit: its Wounds lost, the ways of each number of Wounds recovered, and
-    (for the expected score) the ways in all and the Wounds recovered summed over them."""
-    return lost, tuple(ways), sum(ways), sum(r * w for r, w in enumerate(ways))
-
-
-def _lost_distributions(states, den: int, wounds: int, full: int) -> tuple[Distribution, Distribution]:
-    """Wounds lost and models removed, from a unit's next states (see :func:`_kernel_entry`)."""
-    lost = [0] * (full + 1)
-    for n, _, w, _ in states:
-        lost[n] += w
-    removed = [0] * (full // wounds + 1)
-    for n, w in enumerate(lost):
-        removed[n // wounds] += w
-    return Distribution(tuple(lost), den), Distribution(tuple(removed), den)
 
 def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: bool = False) -> ChainResult:
     """One profile's attacks into a unit: the same chain as ``shoot``, with the melee hit roll,
@@ -282,9 +71,12 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
     check_bool("reroll_sixes", reroll_sixes)
     blow = Blow.of(fighters, target, target_ws, reroll_sixes)
     dice = fighters.attacks
-    damage = _Damage(target, _Work())
-    volley = _Volley(damage, [(blow, dice)])
-    lost, removed = _lost_distributions(volley.kernel(0, (None,)), volley.den, target.wounds, damage.full)
+    damage = UnitDamage(target.wounds, target.models, target.regeneration, _Work())
+    volley = _volley(damage, [(blow, dice)])
+    lost = [0] * (damage.full + 1)
+    for n, _, w, _ in volley.kernel(0, (None,)):
+        lost[n] += w
+    lost, removed = count_removed(Distribution(tuple(lost), volley.den), target.wounds, target.models)
     weapon = fighters.weapon
     score = wound_score(weapon.strength, target.toughness)
     unsaved = blow.killing + blow.ordinary
@@ -308,6 +100,15 @@ MAX_PROFILE_ATTACKS = 100
 #: its length): measured on 2026-12-02 (bench/combat.py), a step costs 0.16 to 0.5 µs in rounds that take
 #: over a second, so the most is at most about 1 s of CPU, and usually well under.
 MAX_WORK = 2_500_000
+
+
+def _volley(damage: UnitDamage, blows: list[tuple[Blow, AttackDice | int]]) -> Volley:
+    """The profiles (each a Blow and its attacks) that strike one unit at one step: their unsaved
+    attacks land Killing Blows first, then each Multiple Wounds profile in the side's order, then the
+    single wounds (docs/rules.md § Fantasy close combat)."""
+    _check_size(blows)
+    return Volley(damage, [(b.ways_killing, b.ways_ordinary, b.den, b.multiple_wounds, attacks)
+                           for b, attacks in blows])
 
 
 def _check_size(blows) -> None:
@@ -395,9 +196,8 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     for s in (0, 1):
         check_supporting(sides[s], sides[1 - s], SIDE_NAMES[s])
     work = _Work()
-    damages = (_Damage(charger.unit, work), _Damage(charged.unit, work))
+    damages = tuple(UnitDamage(s.unit.wounds, s.unit.models, s.unit.regeneration, work) for s in (charger, charged))
     full = (damages[0].full, damages[1].full)
-    wounds = (charger.unit.wounds, charged.unit.wounds)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({ON_COMBAT}).", topic="round", anchor=cites("combat"))]
     # (the charger's Wounds lost, the charged's) -> the ways of each difference d of the Wounds the
@@ -406,48 +206,9 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     den = 1
     recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
     for phase in _phases(charger, charged):
-        volleys = []
         steps.append(Step("base", phase_text(phase), topic=phase.topic, anchor=cites("who first")))
-        for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
-            target = sides[1 - s]
-            blows = [(Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
-                     for f, attacks, _, _ in phase.profiles[s]]
-            for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
-                steps.append(Step("roll", blow_text(blow, attacks, rank_and_file, name, sides[s], target),
-                                  topic=phase.topic, anchor=cites("killing") if blow.rule else ""))
-            volleys.append(_Volley(damages[1 - s], blows) if blows else None)
-        into = (volleys[1], volleys[0])  # the volley that strikes each side's unit
-        rank_and_file = [tuple(p[2] for p in phase.profiles[s]) for s in (0, 1)]
-        new: dict = {}
-        gained = [0, 0]
-        for lost, (low, ways) in states.items():
-            nexts = []
-            for t in (0, 1):
-                volley, attacker = into[t], 1 - t
-                if volley is None:
-                    nexts.append((_kernel_entry(lost[t], [1]),))
-                elif lost[attacker] == full[attacker] or lost[t] == full[t]:
-                    # wiped out: it strikes no more, or there is nothing left to strike
-                    nexts.append((_kernel_entry(lost[t], [volley.den]),))
-                else:
-                    slain = lost[attacker] // wounds[attacker]
-                    counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if rf else None
-                                   for rf in rank_and_file[attacker])
-                    nexts.append(volley.kernel(lost[t], counts))
-            total = sum(ways)
-            cost = 0
-            words = _words(ways)
-            for x, ways_x, all_x, moment_x in nexts[0]:
-                gained[0] += total * moment_x * (into[1].den if into[1] else 1)
-                # the charger's recovered Wounds count against the charger: its polynomial runs backwards
-                then_x = _times(ways, ways_x[::-1])
-                low_x = low - len(ways_x) + 1
-                cost += _cost(len(ways), len(ways_x), words)
-                for y, ways_y, _, moment_y in nexts[1]:
-                    gained[1] += total * all_x * moment_y
-                    _add(new, (x, y), low_x, _times(then_x, ways_y))
-                    cost += _cost(len(then_x), len(ways_y), words)
-            work.add(cost)
+        into = _phase_volleys(phase, sides, damages, steps)
+        new, gained = _strike_each_state(states, into, phase, sides, full, work)
         work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
         den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
         recovered = [r + Fraction(g, den) for r, g in zip(recovered, gained, strict=True)]
@@ -458,6 +219,64 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
         states = {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}
         steps.append(after_text(phase, states, den, sides, full))
     return result_of(sides, states, den, full, steps, recovered)
+
+
+def _phase_volleys(phase: Phase, sides, damages, steps: list[Step]) -> tuple:
+    """The volley that strikes each side's unit at this step (None: nothing strikes it), and a step of
+    the Why for each profile that strikes."""
+    volleys = []
+    for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
+        target = sides[1 - s]
+        blows = [(Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
+                 for f, attacks, _, _ in phase.profiles[s]]
+        for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
+            steps.append(Step("roll", blow_text(blow, attacks, rank_and_file, name, sides[s], target),
+                              topic=phase.topic, anchor=cites("killing") if blow.rule else ""))
+        volleys.append(_volley(damages[1 - s], blows) if blows else None)
+    return volleys[1], volleys[0]
+
+
+def _next_states(into, lost, phase: Phase, sides, full) -> list:
+    """From one state (the Wounds each side has lost), each side's unit's next states at this step
+    (see :func:`hitrules.damage.kernel_entry`): the rank and file strike with the models left."""
+    nexts = []
+    for t in (0, 1):
+        volley, attacker = into[t], 1 - t
+        if volley is None:
+            nexts.append((kernel_entry(lost[t], [1]),))
+        elif lost[attacker] == full[attacker] or lost[t] == full[t]:
+            # wiped out: it strikes no more, or there is nothing left to strike
+            nexts.append((kernel_entry(lost[t], [volley.den]),))
+        else:
+            slain = lost[attacker] // sides[attacker].unit.wounds
+            counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if p[2] else None
+                           for p in phase.profiles[attacker])
+            nexts.append(volley.kernel(lost[t], counts))
+    return nexts
+
+
+def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Work) -> tuple[dict, list[int]]:
+    """Both sides strike at once from every state: the new states (as ``states``), and the Wounds each
+    side's per-point roll recovered, summed over the ways (over the new denominator)."""
+    new: dict = {}
+    gained = [0, 0]
+    for lost, (low, ways) in states.items():
+        nexts = _next_states(into, lost, phase, sides, full)
+        total = sum(ways)
+        cost = 0
+        words = _words(ways)
+        for x, ways_x, all_x, moment_x in nexts[0]:
+            gained[0] += total * moment_x * (into[1].den if into[1] else 1)
+            # the charger's recovered Wounds count against the charger: its polynomial runs backwards
+            then_x = _times(ways, ways_x[::-1])
+            low_x = low - len(ways_x) + 1
+            cost += _cost(len(ways), len(ways_x), words)
+            for y, ways_y, _, moment_y in nexts[1]:
+                gained[1] += total * all_x * moment_y
+                _add(new, (x, y), low_x, _times(then_x, ways_y))
+                cost += _cost(len(then_x), len(ways_y), words)
+        work.add(cost)
+    return new, gained
 
 def _times(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     """The product of two polynomials (lists of ways): the ways of each sum of their two counts."""

@@ -18,6 +18,21 @@ BONUS_RANGE = (0, 10)
 MAX_OTHERS = 2
 POSITIONS = ("front", "flank", "rear")
 POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
+#: A side's bonuses and rules that are yes or no: the one list the link, the page and the side read.
+FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable", "stubborn",
+         "reroll_sixes")
+def _checked_others(others) -> tuple[Fighters, ...]:
+    """A side's others (one Fighters, or a list of up to MAX_OTHERS), each rolling to hit, as a tuple."""
+    if isinstance(others, Fighters):
+        others = (others,)
+    if not isinstance(others, (tuple, list)) or len(others) > MAX_OTHERS:
+        raise ValueError(f"A side has up to {MAX_OTHERS} others (champion, character, mount).")
+    for other in others:
+        if not isinstance(other, Fighters) or other.automatic:
+            raise ValueError("Each of a side's others is Fighters that roll to hit (automatic=False).")
+    return tuple(others)
+
+
 @dataclass(frozen=True)
 class Side:
     """One side of a combat: its unit (the rank and file every enemy attack strikes), the rank and
@@ -63,23 +78,13 @@ class Side:
         check_int("The rank and file's Attacks", self.attacks, *RANK_AND_FILE_ATTACKS_RANGE)
         if not isinstance(self.weapon, Weapon):
             raise ValueError("A side needs a Weapon for its rank and file.")
-        others = self.others
-        if isinstance(others, Fighters):
-            others = (others,)
-        if not isinstance(others, (tuple, list)) or len(others) > MAX_OTHERS:
-            raise ValueError(f"A side has up to {MAX_OTHERS} others (champion, character, mount).")
-        for other in others:
-            if not isinstance(other, Fighters) or other.automatic:
-                raise ValueError("Each of a side's others is Fighters that roll to hit (automatic=False).")
-        object.__setattr__(self, "others", tuple(others))
-        for name in ("impact", "stomp"):
+        object.__setattr__(self, "others", _checked_others(self.others))
+        for name, label in (("impact", "Impact Hits"), ("stomp", "Stomp Attacks")):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, Fighters) or not value.automatic):
-                label = "Impact Hits" if name == "impact" else "Stomp Attacks"
                 raise ValueError(f"{label} must be Fighters with automatic=True, or none.")
         check_hit_inputs(self.modifier, self.reroll, self.reroll_sixes)
-        for name in ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry",
-                     "unbreakable", "stubborn"):
+        for name in FLAGS:
             check_bool(name, getattr(self, name))
         check_choice("position", self.position, POSITIONS)
         check_int("The other bonus", self.bonus, *BONUS_RANGE)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hitrules.damage import MODELS_RANGE, ChainResult, Profile, chain, check_score, damage_steps, parse_damage
-from hitrules.dice import AttackDice, d6_faces, parse_attacks
+from hitrules.dice import AttackDice, d6_faces, parse_attacks, reroll_chance
 from hitrules.ninth.hit import (
     MAX_MODIFIERS,
     ONE_MODIFIER_RANGE,
@@ -18,7 +18,6 @@ from hitrules.ninth.hit import (
     faces_text,
     hitting_faces,
     net_modifier,
-    reroll_chance,
     resolve,
 )
 from hitrules.ninth.overwatch import OverwatchVerdict
@@ -64,7 +63,7 @@ def wound_chance(strength: int, toughness: int, modifier: int = 0, reroll: str =
     score = wound_score(strength, toughness)
     check_attack(2, modifier, reroll, False, False, edition)
     faces = hitting_faces(score, net_modifier(modifier, edition), edition=edition)
-    return reroll_chance(Fraction(len(faces), 6), reroll)
+    return reroll_chance(faces, reroll)
 
 
 def save_faces(save: int | None = None, ap: int = 0, invulnerable: int | None = None,
@@ -171,7 +170,7 @@ def attack_outcome(attack: Attack, attacks, weapon: Weapon, target: Target, *,
     score = wound_score(weapon.strength, target.toughness)
     net = net_modifier(sum(weapon.wound_modifiers), edition)
     wound_faces = hitting_faces(score, net, edition=edition)
-    wound = reroll_chance(Fraction(len(wound_faces), 6), weapon.wound_reroll)
+    wound = reroll_chance(wound_faces, weapon.wound_reroll)
     ranged = not attack.melee or attack.overwatch
     faces, _ = save_faces(target.save, weapon.ap, target.invulnerable, target.cover and ranged)
     unsaved = 1 - Fraction(len(faces), 6)

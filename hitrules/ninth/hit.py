@@ -17,14 +17,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hitrules.dice import d6_faces
+from hitrules.dice import REROLLS, d6_faces, reroll_chance
 from hitrules.ninth.overwatch import OverwatchVerdict
 from hitrules.steps import Step, anchor, check_choice, check_int, reading
 from hitrules.words import chance_text, faces_of_six
 
 SKILL_RANGE = (2, 6)
 EDITIONS = (9, 8)
-REROLLS = ("none", "ones", "failed")
 REROLL_NAMES = {"none": "no re-roll", "ones": "re-roll 1s", "failed": "re-roll failed hits"}
 #: One modifier of one rule (e.g. -1 for a stratagem); several may be listed.
 ONE_MODIFIER_RANGE = (-6, 6)
@@ -86,14 +85,6 @@ def faces_text(faces: tuple[int, ...]) -> str:
     return f"{faces[0]}+" if faces else "impossible"
 
 
-def reroll_chance(first: Fraction, reroll: str) -> Fraction:
-    if reroll == "ones":
-        return first + Fraction(1, 6) * first
-    if reroll == "failed":
-        return first + (1 - first) * first
-    return first
-
-
 def check_attack(skill, modifier, reroll, overwatch, auto_hit, edition) -> None:
     check_int("The skill (the X of X+)", skill, *SKILL_RANGE)
     check_int("The modifier", modifier, *MODIFIER_RANGE)
@@ -117,7 +108,7 @@ def hit_chance(
     if auto_hit:
         return Fraction(1)
     faces = hitting_faces(skill, net_modifier(modifier, edition), overwatch=overwatch, edition=edition)
-    return reroll_chance(Fraction(len(faces), 6), reroll)
+    return reroll_chance(faces, reroll)
 
 
 @dataclass(frozen=True)
@@ -187,7 +178,7 @@ def resolve(attack: Attack, verdict: OverwatchVerdict | None = None) -> AttackRe
     roll = "an unmodified 6" if attack.overwatch else faces_text(faces)
     steps.append(_roll_step(attack, net, faces))
     first = Fraction(len(faces), 6)
-    probability = reroll_chance(first, attack.reroll)
+    probability = reroll_chance(faces, attack.reroll)
     if attack.reroll != "none":
         roll = f"{roll}, {REROLL_NAMES[attack.reroll]}"
         steps.append(_reroll_step(attack.reroll, first, probability, faces))

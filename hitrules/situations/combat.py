@@ -26,6 +26,7 @@ from pathlib import Path
 from hitrules import dice, fantasy
 from hitrules.fantasy.melee import MeleeHit, melee_hit
 from hitrules.fantasy.round import MAX_PROFILE_ATTACKS
+from hitrules.fantasy.sides import FLAGS
 
 __all__ = [
     "ANSWERS_KEPT",
@@ -65,8 +66,6 @@ WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour"
 #: each side's Impact Hits and Stomps inputs (on with none set, they change nothing but show).
 DISPLAY = ("more", "chart", "a_auto", "d_auto")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
-_FLAG_FIELDS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable",
-                "stubborn", "reroll_sixes")
 
 
 @dataclass(frozen=True)
@@ -161,7 +160,7 @@ def _side(values: dict, p: str) -> fantasy.Side:
     others = tuple(fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c), values[f"{c}i"],
                                     modifier, reroll, name=values[f"{c}kind"])
                    for c in _other_prefixes(values, p))
-    flags = {name: name in values[f"{p}flags"] for name in _FLAG_FIELDS}
+    flags = {name: name in values[f"{p}flags"] for name in FLAGS}
     ws, initiative = values[f"{p}ws"], values[f"{p}i"]
     impact = _automatic(values, p, "impact", ws, initiative) if p == "a_" else None  # the charger's only
     return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], *ranks(values, p),
@@ -194,7 +193,7 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
               f"{p}ld": side.leadership, f"{p}fighting": side.fighting, f"{p}supporting": side.supporting,
               f"{p}attacks": side.attacks, **_weapon_values(side.weapon, p), f"{p}mod": side.modifier,
               f"{p}reroll": side.reroll, f"{p}position": side.position, f"{p}bonus": side.bonus,
-              f"{p}flags": tuple(name for name in _FLAG_FIELDS if getattr(side, name))}
+              f"{p}flags": tuple(name for name in FLAGS if getattr(side, name))}
     values[f"{p}others"] = len(side.others)
     for other, c in zip(side.others, OTHER_PREFIXES, strict=False):
         values |= {f"{p}{c}kind": other.name, f"{p}{c}attacks": str(dice.parse_attacks(other.attacks)),
