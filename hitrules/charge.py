@@ -315,9 +315,10 @@ def _with_charge_bonus(charger: Side, distance: int) -> tuple[Side, int]:
 
 def _round_note(charger: Side, bonus: int, distance: int, reaction: str) -> Step:
     shot = " and the charger survives the shooting" if reaction == "stand_and_shoot" else ""
-    text = (f"Round 1, if the charge reaches{shot} (the round's chances below are given that): the charger moved {distance}\", so its rank and file and each of its others strike at "
-            f"Initiative +{bonus} (at most 10; +1 for each full inch moved, to +{_MOST_BONUS[charger.position]} into "
-            f"its {charger.position})")
+    text = (f"Round 1, if the charge reaches{shot} (the round's chances below are given that): the charger "
+            f"moved {distance}\", so its rank and file and each of its others strike at Initiative +{bonus} "
+            f"(at most 10; +1 for each full inch moved, to +{_MOST_BONUS[charger.position]} into its "
+            f"{charger.position})")
     if charger.impact is not None:
         text += ("; its Impact Hits strike, as it moved 3\" or more" if distance >= _IMPACT_FROM else
                  "; no Impact Hits, as it moved less than 3\"")
@@ -438,7 +439,7 @@ def charge(charger: Side, charged: Side, distance: int, charger_moves: Mover, ch
     steps = _charge_steps(charger_moves, terrain, distance, reach, reached)
     if reaction == "flee":
         flight = flee_distance(charged_moves)
-        run_down = _reaches(reach, flight, gap)
+        run_down = _reaches(reach, flight, distance + gap)
         outcomes["run_down"], outcomes["escaped"] = run_down, 1 - run_down
         gap_text = f" + {gap}\" for the pivot" if gap else ""
         steps += [Step("base", f"The charged unit flees {_flight_text(charged_moves)} directly away; the charger "
