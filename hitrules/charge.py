@@ -25,11 +25,15 @@ __all__ = [
     "OUTCOMES",
     "REACTIONS",
     "ChargeResult",
+    "ChargeRoll",
     "Mover",
+    "Pursuit",
     "charge",
     "charge_range",
+    "charge_roll",
     "flee_distance",
     "max_charge_range",
+    "pursuit",
     "pursuit_distance",
 ]
 
@@ -238,6 +242,20 @@ class ChargeResult:
         return tuple(s for s in self.steps if s.topic == name)
 
 
+def _check_distance(distance: object, mover: Mover) -> int:
+    """A distance a charge can be declared from: 1 to the mover's maximum possible charge range."""
+    most = max_charge_range(mover)
+    if isinstance(distance, bool) or not isinstance(distance, int):
+        raise ValueError(f"The distance must be a whole number of inches from 1 to {most} (got {distance!r:.30}).")
+    if distance < 1:
+        raise ValueError(f"The distance must be at least 1 inch (got {distance}).")
+    if distance > most:
+        swift = " + 3 with Swiftstride" if mover.swiftstride else ""
+        raise ValueError(f"The charge cannot be declared from {distance}\": the charger's maximum possible charge "
+                         f"range is {most}\" (M {mover.movement} + 6{swift}).")
+    return distance
+
+
 def _check(charger, charged, distance, charger_moves, charged_moves, reaction, terrain, stand_and_shoot, gap):
     if not isinstance(charger, Side) or not isinstance(charged, Side):
         raise ValueError("charge() takes two Sides: the charger and the charged, without the charge's "
@@ -247,15 +265,7 @@ def _check(charger, charged, distance, charger_moves, charged_moves, reaction, t
     check_choice("reaction", reaction, REACTIONS)
     _check_bool("terrain", terrain)
     check_int("The pivot's extra distance", gap, *GAP_RANGE)
-    most = max_charge_range(charger_moves)
-    if isinstance(distance, bool) or not isinstance(distance, int):
-        raise ValueError(f"The distance must be a whole number of inches from 1 to {most} (got {distance!r:.30}).")
-    if distance < 1:
-        raise ValueError(f"The distance must be at least 1 inch (got {distance}).")
-    if distance > most:
-        swift = " + 3 with Swiftstride" if charger_moves.swiftstride else ""
-        raise ValueError(f"The charge cannot be declared from {distance}\": the charger's maximum possible charge "
-                         f"range is {most}\" (M {charger_moves.movement} + 6{swift}).")
+    _check_distance(distance, charger_moves)
     groups = tuple(stand_and_shoot) if isinstance(stand_and_shoot, list) else stand_and_shoot
     if groups != ():
         groups = check_groups(groups, Group, "fantasy.Group(shot, shots, weapon)")
@@ -272,7 +282,59 @@ def _check(charger, charged, distance, charger_moves, charged_moves, reaction, t
     return groups
 
 
-def _charge_steps(mover: Mover, terrain: bool, distance: int, reach: Distribution, reached: Fraction) -> list[Step]:
+@dataclass(frozen=True)
+class ChargeRoll:
+    """The Charge roll from one distance: the chance that it reaches, and why (the faces that reach)."""
+
+    distance: int
+    reached: Fraction
+    steps: tuple[Step, ...]
+
+
+def charge_roll(mover: Mover, distance: int, terrain: bool = False) -> ChargeRoll:
+    """Whether the Charge roll of ``mover`` reaches ``distance`` (1 to its maximum possible charge range).
+
+    >>> r = charge_roll(Mover(4), 9)
+    >>> r.reached, [s.hitting_faces for s in r.steps if s.kind == "roll"]
+    (Fraction(5, 9), [(5, 6)])
+    """
+    mover = _check_mover(mover, "The charger's movement profile")
+    _check_bool("terrain", terrain)
+    _check_distance(distance, mover)
+    reached = charge_range(mover, terrain).at_least(distance)
+    return ChargeRoll(distance, reached, tuple(_charge_steps(mover, terrain, distance, reached)))
+
+
+@dataclass(frozen=True)
+class Pursuit:
+    """A fleeing unit against its pursuer: the chance it is caught, and why."""
+
+    caught: Fraction
+    steps: tuple[Step, ...]
+
+
+def pursuit(pursuer: Mover, fleer: Mover, good_order: bool = False, gap: int = 0) -> Pursuit:
+    """The chance ``pursuer`` catches ``fleer`` (which Breaks, or with ``good_order`` Falls Back): its pursuit is at
+    least the flight + ``gap`` inches.
+
+    >>> pursuit(Mover(4), Mover(4)).caught, pursuit(Mover(4), Mover(4), good_order=True).caught
+    (Fraction(721, 1296), Fraction(553, 648))
+    """
+    _check_mover(pursuer, "The pursuer")
+    _check_mover(fleer, "The fleeing unit")
+    _check_bool("good_order", good_order)
+    check_int("The pivot's extra distance", gap, *GAP_RANGE)
+    caught = _reaches(pursuit_distance(pursuer), flee_distance(fleer, good_order), gap)
+    how = "Falls Back in Good Order" if good_order else "Breaks"
+    gap_text = f" + {gap}\" for the pivot" if gap else ""
+    return Pursuit(caught, (
+        Step("roll", f"A unit that {how} flees {_flight_text(fleer, good_order)}; its pursuer rolls "
+             f"{_pursuit_text(pursuer)} and catches it when the pursuit is at least the flight{gap_text} ({_AFTER}).",
+             topic="pursuit", anchor=_cites("after")),
+        Step("chance", f"Caught with chance {chance_text(caught)}.", topic="pursuit")))
+
+
+def _charge_steps(mover: Mover, terrain: bool, distance: int, reached: Fraction) -> list[Step]:
     m = _charge_movement(mover, terrain)
     keep = "the lower" if terrain else "the higher"
     steps = [Step("base", f"The Charge roll: 2D6, keep {keep}; the charge range is the charger's Movement plus the "
@@ -343,9 +405,7 @@ def _after_round(round_, contact: Fraction, sides, movers, gap: int, outcomes: d
     caught = {}
     for loser in (0, 1):
         winner = movers[1 - loser]
-        pursuit = pursuit_distance(winner)
-        caught[loser] = tuple(_reaches(pursuit, flee_distance(movers[loser], good_order), gap)
-                              for good_order in (False, True))
+        caught[loser] = tuple(pursuit(winner, movers[loser], good_order, gap).caught for good_order in (False, True))
     tests = {}
     totals = [[Fraction(0)] * 3 for _ in (0, 1)]
     for (difference, *flags), p in round_.ends:
@@ -434,9 +494,10 @@ def charge(charger: Side, charged: Side, distance: int, charger_moves: Mover, ch
     """
     groups = _check(charger, charged, distance, charger_moves, charged_moves, reaction, terrain, stand_and_shoot, gap)
     reach = charge_range(charger_moves, terrain)
-    reached = reach.at_least(distance)
+    roll = charge_roll(charger_moves, distance, terrain)
+    reached = roll.reached
     outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
-    steps = _charge_steps(charger_moves, terrain, distance, reach, reached)
+    steps = list(roll.steps)
     if reaction == "flee":
         flight = flee_distance(charged_moves)
         run_down = _reaches(reach, flight, distance + gap)

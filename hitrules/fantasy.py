@@ -32,8 +32,8 @@ from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
                  "melee_score", "strike")
 #: The whole charge (docs/rules.md § Fantasy: the charge) lives in hitrules.charge, re-exported the same way.
-_CHARGE_NAMES = ("ChargeResult", "Mover", "charge", "charge_range", "flee_distance", "max_charge_range",
-                 "pursuit_distance")
+_CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
+                 "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
 
 __all__ = [
     "COVERS",

@@ -303,7 +303,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat", "charge")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),

@@ -10,6 +10,8 @@ from itertools import product
 import pytest
 from apptest_util import open_page, text
 
+from hitrules import quiz
+
 
 def reach_by_dice(movement: int, distance: int, swiftstride: bool = False, terrain: bool = False) -> Fraction:
     """Every die of the Charge roll: two D6 keep the higher (through terrain the lower, and M - 1), + D6 with
@@ -62,3 +64,47 @@ def test_the_players_movement_is_the_thick_line_and_every_input_is_in_the_link()
     assert said in text(at)
     again = open_page("explore", **link)
     assert text(again) == text(at)
+
+
+def test_the_charge_lesson_shows_the_faces_the_worked_charge_and_the_pursuits():
+    shown = text(open_page("learn", section="charge"))
+    kept = " · ".join(f"kept {k}: **{Fraction(2 * k - 1, 36)}**" for k in range(1, 7))
+    assert kept in shown
+    assert "(11/36) is **11 times as likely** as a kept 1 (1/36)" in shown
+    assert "The charge reaches with chance 5/9 (55.6%)" in shown
+    for caught in ("721/1296 (55.6%)", "1099/1296 (84.8%)", "553/648 (85.3%)"):
+        assert f"caught **{caught}**" in shown
+    # The Resolute flight (2D6 - 1, at least 1) against 2D6, every die rolled:
+    rolls = list(product(range(1, 7), repeat=4))
+    resolute = Fraction(sum(a + b >= max(1, c + d - 1) for a, b, c, d in rolls), len(rolls))
+    assert f"caught **{resolute}" in shown
+
+
+@pytest.mark.parametrize("number", range(1, 9))
+def test_the_charge_quiz_asks_and_checks_against_the_dice(number):
+    at = open_page("learn", section="quiz", topic="charge", quiz="5", q=str(number))
+    question = next(m.value for m in at.markdown if m.value.startswith(f"**Question {number}**"))
+    q = quiz.question(5, number, "charge")
+    assert q.situation in question and q.correct_chance in q.chance_choices and len(set(q.chance_choices)) == 4
+    if "declares a charge" in q.situation:
+        movement, distance = (int(w.rstrip('".')) for w in q.situation.split() if w.rstrip('".').isdigit())
+        assert q.correct_chance == reach_by_dice(movement, distance)
+        assert q.correct_roll == ("6" if distance - movement == 6 else f"{distance - movement}+")
+    else:
+        assert q.correct_roll == "the pursuit at least the flight"
+        swift_fleer = "unit with Swiftstride" in q.situation
+        resolute = "(Resolute)" in q.situation
+        good_order = "Falls Back" in q.situation
+        swift_pursuer = "winner with Swiftstride" in q.situation
+        rolls = list(product(range(1, 7), repeat=6))
+        caught = 0
+        for dice_ in rolls:
+            flight = max(dice_[:2]) if good_order else dice_[0] + dice_[1]
+            flight = max(1, flight + (dice_[2] if swift_fleer else 0) - resolute)
+            chase = dice_[3] + dice_[4] + (dice_[5] if swift_pursuer else 0)
+            caught += chase >= flight
+        assert q.correct_chance == Fraction(caught, len(rolls))
+    at.radio(key=f"learn_answer_roll_charge_5_{number}").set_value(q.correct_roll).run()
+    at.radio(key=f"learn_answer_chance_charge_5_{number}").set_value(q.correct_chance).run()
+    at.button(key="learn_check").click().run()
+    assert at.success and "Right!" in at.success[0].value
