@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from hitrules._steps import Step, anchor, chance_text, check_choice, check_int, number_text, reading
-from hitrules.combat import Side, break_test, combat_round
+from hitrules.combat import Side, break_test, check_supporting, combat_round
 from hitrules.dice import Distribution
 from hitrules.fantasy import Group, shoot_unit
 from hitrules.unit import check_groups
@@ -260,6 +260,8 @@ def _check(charger, charged, distance, charger_moves, charged_moves, reaction, t
     if not isinstance(charger, Side) or not isinstance(charged, Side):
         raise ValueError("charge() takes two Sides: the charger and the charged, without the charge's "
                          "Initiative bonus.")
+    check_supporting(charger, charged, "charger")
+    check_supporting(charged, charger, "charged")  # whatever the reaction: the same sides are refused
     _check_mover(charger_moves, "The charger's movement profile")
     _check_mover(charged_moves, "The charged unit's movement profile")
     check_choice("reaction", reaction, REACTIONS)

@@ -463,7 +463,9 @@ def small_charges(draw):
                     troop=draw(st.sampled_from(sorted(UNIT_STRENGTH))), standard=draw(st.booleans()),
                     unbreakable=draw(st.booleans()) and draw(st.booleans()),
                     stubborn=draw(st.booleans()) and draw(st.booleans()),
-                    position=draw(st.sampled_from(("front", "flank"))) if charger and not supporting else "front")
+                    # A charger in the flank keeps its supporting attacks (RULES.md §7, corrected); the side
+                    # it fights there makes none, and here the charged side has none.
+                    position=draw(st.sampled_from(("front", "flank", "rear"))) if charger else "front")
 
     def a_mover() -> Mover:
         return Mover(draw(st.integers(1, 10)), **{name: draw(st.booleans()) for name in
@@ -599,6 +601,8 @@ def test_the_charge_roll_step_names_the_faces_that_reach():
     (lambda: charge(TWO, TWO, 6, Mover(4), Mover(4), stand_and_shoot="bows"), "A unit's attack is a list of 1 to 6"),
     (lambda: charge(TWO, TWO, 6, Mover(4), Mover(4), stand_and_shoot=(TWO,)), "Profile 1 is a combat.Side"),
     (lambda: charge(TWO, side(impact=IMPACT), 6, Mover(4), Mover(4)), "only the charger has them"),
+    (lambda: charge(side(models=4, position="flank"), side(models=4, supporting=2), 6, Mover(4), Mover(4), "flee"),
+     "Supporting attacks cannot be made to a unit's flank or rear: the charged is fought in its flank"),
     (lambda: combat.combat_round(TWO, TWO, charger_lost={0: 1}), "must be a Distribution, or None"),
     (lambda: combat.combat_round(TWO, TWO, charger_lost=dice.Distribution.from_ways({2: 1})), "at most 2 Wounds"),
     (lambda: dice.Distribution.from_ways({}), "needs the ways of at least one value"),
