@@ -248,6 +248,19 @@ def _weapons(ruleset: str) -> Param:
     return Param("weapons", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False)
 
 
+#: The longest note of where a page's numbers came from (``from``).
+FROM_MOST = 200
+
+
+def _from_text(text: str) -> str:
+    """Where the numbers came from (a unit of the player's army, and what was not read): shown as it is,
+    in one line; kept by the page, not a widget."""
+    return " ".join("".join(c for c in text if c.isprintable()).split())[:FROM_MOST]
+
+
+#: Where a page's numbers came from: ``from=Tactical Squad; not read: Bolt pistol`` (the /army page's links).
+FROM = Param("from", "", _from_text, widget=False)
+
 #: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
 _ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
 
@@ -261,6 +274,7 @@ FANTASY: tuple[Param, ...] = (
     *FANTASY_TARGET,
     _weapons("fantasy"),
     _ORDER,
+    FROM,
 )
 
 NINTH: tuple[Param, ...] = (
@@ -281,6 +295,7 @@ NINTH: tuple[Param, ...] = (
     _flag("every"),
     _weapons("ninth"),
     _ORDER,
+    FROM,
 )
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
@@ -502,7 +517,7 @@ COMBAT_CHARTS = ("difference", "break", "lost")
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
                              _flag("more"),  # both sides' other inputs shown: they count either way
-                             _choice("chart", "difference", COMBAT_CHARTS, "chart"))
+                             _choice("chart", "difference", COMBAT_CHARTS, "chart"), FROM)
 
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).
