@@ -33,14 +33,37 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from hitrules import damage, fantasy, ninth
+from hitrules import combat_situations, damage, fantasy, ninth, profiles, urlstate
 from hitrules._steps import whole_number
 from hitrules.dice import AttackDice, parse_attacks
 from hitrules.unit import MAX_NAME
 
-__all__ = ["GAMES", "MAX_FILE", "MAX_INFLATED", "Groups", "Roster", "RosterError", "RosterModel", "RosterSide",
-           "RosterUnit", "RosterWeapon", "fantasy_groups", "fantasy_side", "fantasy_target", "ninth_groups",
-           "ninth_target", "not_read", "read"]
+__all__ = [
+    "GAMES",
+    "MAX_FILE",
+    "MAX_INFLATED",
+    "SHOWN",
+    "Groups",
+    "Roster",
+    "RosterError",
+    "RosterModel",
+    "RosterSide",
+    "RosterUnit",
+    "RosterWeapon",
+    "combat_link",
+    "fantasy_groups",
+    "fantasy_link",
+    "fantasy_side",
+    "fantasy_target",
+    "ninth_groups",
+    "ninth_link",
+    "ninth_target",
+    "not_read",
+    "read",
+    "troop",
+    "unit_links",
+    "units_table",
+]
 
 #: The largest file read, and the most a zipped roster may inflate to.
 MAX_FILE = 5 * 1024 * 1024
@@ -714,3 +737,161 @@ def not_read(unit: RosterUnit) -> tuple[str, ...]:
     except RosterError:
         problems.append("Toughness and Wounds")
     return tuple(dict.fromkeys(problems))
+
+
+# ----- the /army page's table and links -----
+
+#: The characteristics shown for a unit, by game.
+SHOWN = {"ninth": ("M", "WS", "BS", "S", "T", "W", "A", "Ld", "Save"),
+         "eighth": ("M", "WS", "BS", "S", "T", "W", "A", "Ld", "Save"),
+         "fantasy": ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")}
+#: The weapons a link adds to the page's own (the others are named as not read).
+_MOST_ROWS = profiles.MAX_ADDED
+
+
+def units_table(roster: Roster) -> list[dict]:
+    """One row a unit: its name, force, models, the key characteristics of its first kind, weapons, not read."""
+    rows = []
+    for unit in roster.units:
+        first = next((m for m in unit.models if not m.role), unit.models[0] if unit.models else None)
+        stats = first.characteristics if first else {}
+        weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons)
+        rows.append({"Unit": unit.name, "Force": unit.force, "Models": unit.model_count,
+                     **{k: stats.get(k, "") for k in SHOWN[roster.game]},
+                     "Weapons": ", ".join(weapons), "Not read": "; ".join(not_read(unit))})
+    return rows
+
+
+def unit_links(unit: RosterUnit, target: RosterUnit | None,
+               attacker: RosterUnit | None) -> list[tuple[str, str, dict, str]]:
+    """Each use of ``unit``: its label, the page, the page's link parameters and a help text. A picked
+    ``target`` (for the unit's attacks) or ``attacker`` (for the unit as a target) of the same game
+    goes into the same link."""
+    links = []
+    if unit.game == "fantasy":
+        target = target if target is not None and target.game == "fantasy" else None
+        attacker = attacker if attacker is not None and attacker.game == "fantasy" else None
+        if (query := fantasy_link(unit, target)) is not None:
+            links.append(("Shoot", "fantasy", query, "Its missile weapons fill Fantasy shooting's whole unit."))
+        if (query := fantasy_link(attacker, unit)) is not None and attacker is not None:
+            links.append(("Target", "fantasy", query, "Fantasy shooting at it, by the attacker picked above."))
+        elif (query := fantasy_link(None, unit)) is not None:
+            links.append(("Target", "fantasy", query, "Fantasy shooting at it."))
+        if (query := combat_link(unit, target)) is not None:
+            links.append(("Charge", "combat", query, "Fantasy combat: it charges (the target picked above, "
+                                                     "or the page's)."))
+        if (query := combat_link(attacker, unit)) is not None:
+            links.append(("Charged", "combat", query, "Fantasy combat: it is charged (by the attacker picked "
+                                                      "above, or the page's)."))
+        return links
+    target = target if target is not None and target.game != "fantasy" else None
+    attacker = attacker if attacker is not None and attacker.game != "fantasy" else None
+    for melee, label in ((False, "Shoot"), (True, "Fight")):
+        if (query := ninth_link(unit, target, melee)) is not None:
+            links.append((label, "ninth", query, f"Its {'melee' if melee else 'ranged'} weapons fill the "
+                                                 "9th edition attack's whole unit."))
+    if (query := ninth_link(attacker, unit)) is not None:
+        links.append(("Target", "ninth", query, "The 9th edition attack at it (by the attacker picked above, "
+                                                "or the page's)."))
+    return links
+
+
+def _from(parts: list[str], left_out) -> str:
+    said = " → ".join(parts)
+    return f"{said}; not read: {', '.join(left_out)}" if left_out else said
+
+
+def _row(ruleset: str, named: dict) -> tuple:
+    """An added weapon's row, by its columns' names (the others at their defaults)."""
+    return tuple(named.get(c, d) for c, d in zip(profiles.COLUMNS[ruleset], profiles.DEFAULTS[ruleset], strict=True))
+
+
+def _short(left_out) -> list[str]:
+    """The weapons left out, each named once (without its model's name)."""
+    return list(dict.fromkeys(re.sub(r" \(.*\)$", "", item.split(":", 1)[0]) for item in left_out))
+
+
+def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
+    """The page's own profile (the first group) and the added weapons (the next ones)."""
+    first, rest = groups[0], groups[1:1 + _MOST_ROWS]
+    if ruleset == "ninth":
+        return {"rules": "8" if first.attack.edition == 8 else "9", "skill": first.attack.skill,
+                "attacks": str(first.attacks), "attack": ("melee",) if melee else (), "s": first.weapon.strength,
+                "ap": first.weapon.ap, "damage": first.weapon.damage,
+                "weapons": tuple(_row("ninth", {"name": g.name, "attacks": str(g.attacks), "skill": g.attack.skill,
+                                                "s": g.weapon.strength, "ap": g.weapon.ap,
+                                                "damage": str(g.weapon.damage), "kind": "melee" if melee else "ranged"})
+                                 for g in rest)}
+    return {"bs": first.shot.ballistic_skill, "shots": str(first.shots), "s": first.weapon.strength,
+            "ap": first.weapon.ap,
+            "weapons": tuple(_row("fantasy", {"name": g.name, "shots": str(g.shots), "bs": g.shot.ballistic_skill,
+                                              "s": g.weapon.strength, "ap": g.weapon.ap}) for g in rest)}
+
+
+def _target_values(ruleset: str, unit: RosterUnit) -> dict:
+    """The target part of the page's values (a RosterError when the unit cannot be a target)."""
+    if ruleset == "ninth":
+        t = ninth_target(unit)
+        values = {"t": t.toughness, "sv": t.save, "wounds": t.wounds, "models": t.models}
+        return values | ({"extra": True, "invuln": t.invulnerable} if t.invulnerable is not None else {})
+    t = fantasy_target(unit)
+    values = {"t": t.toughness, "armour": t.armour, "wounds": t.wounds, "models": t.models}
+    rare = t.ward is not None or t.regeneration is not None
+    return values | ({"extra": True, "ward": t.ward, "regen": t.regeneration} if rare else {})
+
+
+def _calculator_link(ruleset: str, unit: RosterUnit | None, target: RosterUnit | None,
+                     melee: bool = False) -> dict | None:
+    params = urlstate.NINTH if ruleset == "ninth" else urlstate.FANTASY
+    values, parts, left_out = urlstate.defaults(params), [], []
+    if unit is not None:
+        groups = ninth_groups(unit, melee) if ruleset == "ninth" else fantasy_groups(unit)
+        if not groups:
+            return None
+        left_out = [*_short(groups.left_out), *(g.name for g in groups[1 + _MOST_ROWS:])]
+        values |= _attacker_values(ruleset, groups, melee)
+        parts.append(unit.name)
+    elif target is None:
+        return None
+    if target is not None:
+        try:
+            values |= _target_values(ruleset, target)
+        except RosterError:
+            return None if unit is None else _calculator_link(ruleset, unit, None, melee)
+        left_out += [f"{target.name}'s {what}" for what in target.not_said]
+        parts.append(target.name)
+    values |= {"chain": True, "from": _from(parts, left_out)}
+    return urlstate.encode(params, values)
+
+
+def ninth_link(unit: RosterUnit | None, target: RosterUnit | None, melee: bool = False) -> dict | None:
+    """/ninth's link: ``unit``'s weapons (the first as the page's own, the others as added weapons) at
+    ``target`` (or the page's). None when there is nothing to fill."""
+    return _calculator_link("ninth", unit, target, melee)
+
+
+def fantasy_link(unit: RosterUnit | None, target: RosterUnit | None) -> dict | None:
+    """/fantasy's link: ``unit``'s missile weapons at ``target`` (or the page's)."""
+    return _calculator_link("fantasy", unit, target)
+
+
+def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict | None:
+    """/combat's link: ``charger`` against ``charged``, either of them the page's own when None."""
+    if charger is None and charged is None:
+        return None
+    page = combat_situations.combat_situation(urlstate.defaults(urlstate.COMBAT))
+    sides, parts, left_out = [page.charger, page.charged], [], []
+    for i, unit in enumerate((charger, charged)):
+        if unit is None:
+            continue
+        try:
+            read = fantasy_side(unit)
+        except (RosterError, ValueError):
+            return None
+        sides[i] = read.side
+        parts.append(f"{'charger' if i == 0 else 'charged'} {unit.name}")
+        left_out += [f"{unit.name}'s {what}" for what in read.not_read]
+        left_out += [f"{unit.name}'s {o.name}" for o in read.side.others[1:]]  # the page has one other a side
+    values = combat_situations.combat_values(combat_situations.CombatSituation(*sides))
+    values["from"] = _from(parts, left_out)
+    return urlstate.encode(urlstate.COMBAT, values)
