@@ -56,6 +56,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/apptest.py --pictures
 	$(PY) bench/apptest.py --target
 	$(PY) bench/apptest.py --unit
+	$(PY) bench/rosters.py
 	$(PY) bench/persist_state.py
 	$(PY) bench/chart_redraw.py
 	$(PY) bench/browser.py

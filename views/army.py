@@ -15,6 +15,8 @@ HELP = ("Export your army from BattleScribe or New Recruit (a .ros or .rosz rost
         "on the server, and it is gone when you close the tab.")
 SIDES = {"mine": "Your army", "theirs": "Your opponent's army"}
 NONE = "none"
+#: The links of both rosters' units kept for the last few picks (a rerun only draws them).
+LINKS_KEPT = 8
 
 
 def render() -> None:
@@ -44,10 +46,23 @@ def render() -> None:
                              format_func=name.get,
                              help="The unit attacked when you open a calculator from an attacker's Shoot, Fight "
                                   "or Charge link. None: the calculator's own target.")
-    picked = {"attacker": units.get(attacker, (None, None))[1], "target": units.get(target, (None, None))[1]}
+    links = _links(rosters_read, units.get(attacker, (None, None))[1], units.get(target, (None, None))[1],
+                   (attacker, target))
     for who, roster in rosters_read.items():
         if roster:
-            _units(who, roster, picked)
+            _units(who, roster, links[who])
+
+
+def _links(rosters_read: dict, attacker, target, picks: tuple) -> dict:
+    """Each unit's links, worked out once for the rosters and picks, and kept for the last few picks."""
+    kept = st.session_state.setdefault("_army_links", {})
+    key = (tuple(id(r) for r in rosters_read.values()), picks)
+    if key not in kept:
+        kept[key] = {who: [rosters.unit_links(u, target, attacker) for u in roster.units] if roster else []
+                     for who, roster in rosters_read.items()}
+        while len(kept) > LINKS_KEPT:
+            del kept[next(iter(kept))]  # the oldest
+    return kept[key]
 
 
 def _upload(who: str, label: str) -> rosters.Roster | None:
@@ -59,10 +74,11 @@ def _upload(who: str, label: str) -> rosters.Roster | None:
         return None
     if kept.get(who, (None,))[0] != file.file_id:
         try:
-            kept[who] = (file.file_id, rosters.read(file.getvalue(), file.name), None)
+            roster = rosters.read(file.getvalue(), file.name)
+            kept[who] = (file.file_id, roster, None, _markdown_table(rosters.units_table(roster)))
         except rosters.RosterError as error:
-            kept[who] = (file.file_id, None, str(error))
-    _, roster, error = kept[who]
+            kept[who] = (file.file_id, None, str(error), None)
+    _, roster, error, _ = kept[who]
     if error:
         st.error(error, icon=":material/block:")
         return None
@@ -71,12 +87,27 @@ def _upload(who: str, label: str) -> rosters.Roster | None:
     return roster
 
 
-def _units(who: str, roster: rosters.Roster, picked: dict) -> None:
+def _markdown_table(rows: list[dict]) -> str:
+    """The units' table as markdown (a cell's | and line breaks escaped)."""
+    if not rows:
+        return "*No units in this roster.*"
+
+    def cell(value) -> str:
+        return " ".join(str(value).split()).replace("|", "\\|") or " "
+
+    head = list(rows[0])
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(cell(row[k]) for k in head) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _units(who: str, roster: rosters.Roster, links: list) -> None:
     st.subheader(f"{SIDES[who]}: {roster.name}" if roster.name else SIDES[who], anchor=False)
-    st.dataframe(rosters.units_table(roster), hide_index=True, key=f"army_{who}_table", width="stretch")
+    # A markdown table, made once a file: a dataframe's conversion took half of each rerun (bench/rosters.py).
+    st.markdown(st.session_state["_army_rosters"][who][3])
     every = pages()
-    for i, unit in enumerate(roster.units):
-        row = st.container(horizontal=True, vertical_alignment="center", key=f"army_{who}_unit_{i}")
+    for unit, unit_links in zip(roster.units, links, strict=True):
+        row = st.container(horizontal=True, vertical_alignment="center")
         row.markdown(f"**{unit.name}** ({unit.model_count})")
-        for label, page, query, help in rosters.unit_links(unit, picked["target"], picked["attacker"]):
+        for label, page, query, help in unit_links:
             row.page_link(every[page], label=label, query_params=query, help=help)
