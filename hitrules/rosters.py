@@ -750,15 +750,16 @@ _MOST_ROWS = profiles.MAX_ADDED
 
 
 def units_table(roster: Roster) -> list[dict]:
-    """One row a unit: its name, force, models, the key characteristics of its first kind, weapons, not read."""
+    """One row a unit: its name, models, the key characteristics of its first kind, its weapons, and what
+    was not read (each named once)."""
     rows = []
     for unit in roster.units:
         first = next((m for m in unit.models if not m.role), unit.models[0] if unit.models else None)
         stats = first.characteristics if first else {}
         weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons)
-        rows.append({"Unit": unit.name, "Force": unit.force, "Models": unit.model_count,
+        rows.append({"Unit": unit.name, "Models": unit.model_count,
                      **{k: stats.get(k, "") for k in SHOWN[roster.game]},
-                     "Weapons": ", ".join(weapons), "Not read": "; ".join(not_read(unit))})
+                     "Weapons": ", ".join(weapons), "Not read": ", ".join(_short(not_read(unit)))})
     return rows
 
 
