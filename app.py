@@ -4,6 +4,7 @@ import streamlit as st
 
 import webui
 
+webui.settle()
 st.set_page_config(page_title="hitrules: what do I need to hit?", page_icon=":material/casino:", layout="wide")
 
 page = st.navigation(list(webui.pages().values()))

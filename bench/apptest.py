@@ -139,7 +139,7 @@ for _name, _change, _extra in (
         ("fantasy", CASES["fantasy"][1], {"armour": "5", "mw": "D3"}),
         ("ninth", CASES["ninth"][1], {"sv": "4", "ap": "-1", "damage": "D3"})):
     CASES[f"{_name}-unit-off"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e), _change)
-    CASES[f"{_name}-unit-on"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e, weapons=_UNITS[n]), _change)
+    CASES[f"{_name}-unit-on"] = (lambda n=_name, e=_extra: page(n, **_TARGET, **e, rows=_UNITS[n]), _change)
 PAIRS = {"--pictures": (("cover", "overwatch"), 1.2), "--target": (("fantasy-target", "ninth-target"), 1.5),
          "--unit": (("fantasy-unit", "ninth-unit"), 1.5)}
 

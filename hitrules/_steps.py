@@ -1,7 +1,7 @@
 """The shared shape of an explanation (one step of working out a roll), and how a chance is written.
 
->>> chance_text(Fraction(1, 16)), chance_text(Fraction(3, 16))
-('1/16 (6.3%)', '3/16 (18.8%)')
+>>> chance_text(Fraction(1, 16)), chance_text(Fraction(3, 16)), chance_text(Fraction(2, 3) ** 20)
+('1/16 (6.3%)', '3/16 (18.8%)', '<0.1%')
 >>> percent(1 - Fraction(1, 6) ** 20), percent(Fraction(1, 10**9))
 ('>99.9%', '<0.1%')
 >>> fraction_text(Fraction(2, 3) ** 50), fraction_text(1 - Fraction(1, 3) ** 80)
@@ -17,23 +17,26 @@ from fractions import Fraction
 
 __all__ = [
     "MAX_FRACTION_CHARS",
+    "SHORT_FRACTION_CHARS",
     "Step",
     "anchor",
     "chance_text",
     "check_choice",
     "check_int",
     "count_text",
-    "fits_headline",
+    "exact_chance_text",
+    "exactly_text",
     "fraction_text",
-    "headline_text",
+    "mean_text",
     "number_text",
     "percent",
     "reading",
+    "short_fraction",
     "whole_number",
 ]
 
-#: The longest exact fraction shown. A longer one is shown as "≈" and its decimal (the CSV
-#: downloads keep every fraction whole).
+#: The longest exact fraction a table, a hover or a "More precisely" line shows. A longer one is
+#: shown as "≈" and its decimal (the CSV downloads keep every fraction whole).
 MAX_FRACTION_CHARS = 40
 
 
@@ -102,37 +105,70 @@ def _significant(n: int, d: int) -> str:
     return format(x, ".6g") if x > 1e-300 else format(Context(prec=6).divide(n, d), ".6g")
 
 
+#: The longest exact fraction a sentence, a help text or a headline shows beside its percentage
+#: (a metric cuts a longer one off, and a person reads the percentage anyway). Longer ones are
+#: written out only in the tables, the hover, the CSV and a "More precisely" line.
+SHORT_FRACTION_CHARS = 12
+
+
+def short_fraction(x: Fraction) -> str:
+    """The exact fraction of ``x`` when it is short enough for a sentence
+    (:data:`SHORT_FRACTION_CHARS`), else ``""``. The one rule every page's words follow.
+
+    >>> short_fraction(Fraction(11, 32)), short_fraction(Fraction(42681281, 43046721)), short_fraction(Fraction(3))
+    ('11/32', '', '3')
+    """
+    text = fraction_text(x)
+    return text if len(text) <= SHORT_FRACTION_CHARS and not text.startswith("≈") else ""
+
+
 def chance_text(p: Fraction) -> str:
-    """A chance as the app writes it everywhere: ``1/12 (8.3%)``."""
+    """A chance as every sentence, help text and headline writes it: ``1/12 (8.3%)``, or the
+    percentage alone when the exact fraction is long (:func:`short_fraction`).
+
+    >>> chance_text(Fraction(11, 32)), chance_text(Fraction(42681281, 43046721))
+    ('11/32 (34.4%)', '99.2%')
+    """
+    short = short_fraction(p)
+    return f"{short} ({percent(p)})" if short else percent(p)
+
+
+def exact_chance_text(p: Fraction) -> str:
+    """A chance in full, for a table, a chart's hover or a "More precisely" line: the exact
+    fraction (or "≈" and its decimal past :data:`MAX_FRACTION_CHARS`) and the percentage."""
     return f"{fraction_text(p)} ({percent(p)})"
 
 
-#: The longest exact fraction a headline shows beside its percentage (a metric cuts a longer one off).
-HEADLINE_FRACTION_CHARS = 12
+def exactly_text(x: Fraction) -> str:
+    """A value in full for a hover or a table: ``exactly 5/3``, or ``≈`` and its decimal when the
+    fraction is too long (never "exactly ≈").
 
-
-def headline_text(p: Fraction) -> str:
-    """A chance as a headline: :func:`chance_text` (``11/32 (34.4%)``), or the percentage alone when
-    the fraction is too long to stand in a metric (:func:`fits_headline`; the page writes it out beside).
-
-    >>> headline_text(Fraction(11, 32)), headline_text(Fraction(42681281, 43046721))
-    ('11/32 (34.4%)', '99.2%')
+    >>> exactly_text(Fraction(5, 3)), exactly_text(Fraction(2, 3) ** 50)
+    ('exactly 5/3', '≈1.56833e-09')
     """
-    return chance_text(p) if fits_headline(p) else percent(p)
+    text = fraction_text(x)
+    return text if text.startswith("≈") else f"exactly {text}"
 
 
-def fits_headline(p: Fraction) -> bool:
-    """Whether a chance's exact fraction is short enough to stand in a headline."""
-    text = fraction_text(p)
-    return len(text) <= HEADLINE_FRACTION_CHARS and not text.startswith("≈")
+def mean_text(value: Fraction) -> str:
+    """An expected number (of models, of wounds) in a sentence: the exact fraction when it is short,
+    with the number as every page writes it (``5/3 (1.67)``), else the number alone (``1.67``).
+
+    >>> mean_text(Fraction(5, 3)), mean_text(Fraction(4)), mean_text(Fraction(803666, 1000001))
+    ('5/3 (1.67)', '4', '0.80')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    short = short_fraction(value)
+    return f"{short} ({number_text(value)})" if short else number_text(value)
 
 
 def ratio_text(n: int, d: int) -> str:
-    """``chance_text(Fraction(n, d))`` for a chance given as whole numbers not yet in lowest terms,
+    """``exact_chance_text(Fraction(n, d))`` for a chance given as whole numbers not yet in lowest terms,
     without reducing a long one: the gcd of two 2,000-bit numbers is most of the cost of drawing
     a 1,000-shot distribution, and its text is an approximation anyway."""
     if n.bit_length() + d.bit_length() <= 400 or n in (0, d):
-        return chance_text(Fraction(n, d))
+        return exact_chance_text(Fraction(n, d))
     return f"{_approximately(n, d)} ({_percent(n, d)})"
 
 

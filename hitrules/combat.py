@@ -51,6 +51,7 @@ __all__ = [
     "RoundResult",
     "Side",
     "break_test",
+    "check_supporting",
     "combat_round",
     "melee_hit",
     "melee_hit_chance",
@@ -343,9 +344,6 @@ class Side:
                      "unbreakable", "stubborn"):
             _check_bool(name, getattr(self, name))
         check_choice("position", self.position, POSITIONS)
-        if self.position != "front" and self.supporting:
-            raise ValueError(f"Supporting attacks cannot be made into a {self.position}: enter 0 supporting "
-                             f"models (got {self.supporting}).")
         check_int("The other bonus", self.bonus, *BONUS_RANGE)
 
     @property
@@ -790,8 +788,10 @@ def strike(fighters: Fighters, target: Target, target_ws: int, reroll_sixes: boo
 #: The most attacks one profile may make in a round, and the most unsaved wounds' worth of damage
 #: into one unit: beyond these, working the round out exactly is too slow for a page.
 MAX_PROFILE_ATTACKS = 100
-#: The most steps one round may take (each about a multiplication of whole numbers): about 200 ms.
-MAX_WORK = 400_000
+#: The most steps one round may take (each about a multiplication of whole numbers, a long one counted by
+#: its length): measured on 2026-12-02 (bench/combat.py), a step costs 0.16 to 0.5 µs in rounds that take
+#: over a second, so the most is at most about 1 s of CPU, and usually well under.
+MAX_WORK = 2_500_000
 
 
 def _check_size(blows) -> None:
@@ -827,6 +827,15 @@ class _Phase:
     profiles: tuple[tuple, tuple]
 
 
+def _other_name(side: Side, i: int) -> str:
+    """How the Why calls a side's other: its name (a champion, a character, a mount), "first" or "second"
+    before it when both others have it."""
+    name = side.others[i].name or "champion, character or mount"
+    if sum((o.name or "champion, character or mount") == name for o in side.others) > 1:
+        return f"{_ORDINAL[i]} {name}"
+    return name
+
+
 def _phases(charger: Side, charged: Side) -> list[_Phase]:
     sides = (charger, charged)
 
@@ -844,8 +853,7 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
                                  f"the {_NAMES[s]}'s rank and file"))
                 for i, other in enumerate(side.others):
                     if other.initiative == when:
-                        mine.append((other, other.attacks, False,
-                                     f"the {_NAMES[s]}'s {other.name or _ORDINAL[i] + ' other profile'}"))
+                        mine.append((other, other.attacks, False, f"the {_NAMES[s]}'s {_other_name(side, i)}"))
             out.append(tuple(mine))
         return tuple(out)
 
@@ -853,6 +861,27 @@ def _phases(charger: Side, charged: Side) -> list[_Phase]:
     phases += [_Phase(f"Initiative {i}", "initiative", profiles(i)) for i in range(INITIATIVE_RANGE[1], 0, -1)]
     phases.append(_Phase("Stomp Attacks", "stomp", profiles("stomp")))
     return [p for p in phases if any(p.profiles)]
+
+
+def check_supporting(side: Side, enemy: Side, name: str = "side") -> None:
+    """Refuse supporting attacks from a side fought in its flank or rear: "supporting attacks cannot be
+    made to a unit's flank or rear" (docs/rules.md § Fantasy close combat). A model supports only to its
+    own front, so the side that fights the enemy's flank or rear keeps its supporting attacks.
+
+    >>> unit = Target(3, models=10)
+    >>> side = dict(ws=3, initiative=3, leadership=7, rank_width=5, fighting=5, attacks=1, weapon=Weapon(3))
+    >>> try:
+    ...     check_supporting(Side(unit, supporting=5, **side), Side(unit, supporting=5, position="flank", **side),
+    ...                      "charged")
+    ... except ValueError as refusal:
+    ...     print(str(refusal)[:60])
+    Supporting attacks cannot be made to a unit's flank or rear:
+    """
+    where = enemy.position
+    if where != "front" and side.supporting:
+        raise ValueError(f"Supporting attacks cannot be made to a unit's flank or rear: the {name} is fought in "
+                         f"its {where}, so its supporting rank makes none. Enter 0 supporting models "
+                         f"(got {side.supporting}).")
 
 
 def _side_bonus(side: Side) -> list[tuple[str, int]]:
@@ -885,6 +914,8 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     if charged.impact is not None:
         raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
+    for s in (0, 1):
+        check_supporting(sides[s], sides[1 - s], _NAMES[s])
     work = _Work()
     damages = (_Damage(charger.unit, work), _Damage(charged.unit, work))
     full = (damages[0].full, damages[1].full)
@@ -927,16 +958,17 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
                     nexts.append(volley.kernel(lost[t], counts))
             total = sum(ways)
             cost = 0
+            words = _words(ways)
             for x, ways_x, all_x, moment_x in nexts[0]:
                 gained[0] += total * moment_x * (into[1].den if into[1] else 1)
                 # the charger's recovered Wounds count against the charger: its polynomial runs backwards
                 then_x = _times(ways, ways_x[::-1])
                 low_x = low - len(ways_x) + 1
-                cost += _cost(len(ways), len(ways_x))
+                cost += _cost(len(ways), len(ways_x), words)
                 for y, ways_y, _, moment_y in nexts[1]:
                     gained[1] += total * all_x * moment_y
                     _add(new, (x, y), low_x, _times(then_x, ways_y))
-                    cost += _cost(len(then_x), len(ways_y))
+                    cost += _cost(len(then_x), len(ways_y), words)
             work.add(cost)
         work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
         den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
@@ -997,10 +1029,16 @@ def _times(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     return list(_convolve(tuple(a), b))
 
 
-def _cost(n: int, m: int) -> int:
-    """About the steps of a product of polynomials of n and m terms (see :func:`dice._convolve`: one
-    big multiplication past 16 terms) and of adding it in."""
-    return 3 + (n * m if min(n, m) <= 16 else 8 * (n + m))
+def _words(ways) -> int:
+    """What one multiplication of the largest of ``ways`` costs, about, in steps: one, and one more for
+    each 1,024 bits (measured: below that, Python's own work on each step is most of the cost)."""
+    return 1 + max(ways).bit_length() // 1024
+
+
+def _cost(n: int, m: int, words: int = 1) -> int:
+    """About the steps of a product of polynomials of n and m terms whose first has numbers of ``words``
+    machine words (see :func:`dice._convolve`: one big multiplication past 16 terms), and of adding it in."""
+    return 3 + words * (n * m if min(n, m) <= 16 else 8 * (n + m))
 
 
 def _add(states: dict, key, low: int, ways: list[int]) -> None:

@@ -29,6 +29,8 @@ __all__ = [
     "ANSWERS_KEPT",
     "COMBAT_PRESETS",
     "MOST_ATTACKS_TO_KILL",
+    "OTHER_KINDS",
+    "OTHER_PREFIXES",
     "WORKED_ROUND",
     "CombatPreset",
     "CombatSituation",
@@ -38,21 +40,27 @@ __all__ = [
     "attacks_to_kill",
     "combat_situation",
     "combat_values",
+    "fit_ranks",
     "hit_readout",
     "link_situation",
     "melee_values",
     "preset_values",
+    "ranks",
 ]
 
 #: How many rounds the process keeps worked out (least recently used first out).
 ANSWERS_KEPT = 64
+#: What each of a side's others is (its name in the Why), and the prefixes of their values: the first
+#: keeps the single slot's names of older links (``a_char_attacks``).
+OTHER_KINDS = ("champion", "character", "mount")
+OTHER_PREFIXES = ("char_", "char2_")
 #: Each side's prefix in the page's values, and its name.
 SIDES = {"a_": "the charger", "d_": "the charged"}
-#: RULES.md §7's whole round as the page's link: 2 models a side, 1 Wound, T3, no saves, Ld 7, both in the
-#: fighting rank with 1 Attack, WS 3, S3; the charger at Initiative 6, the charged at 3. The charger wins
-#: 11/32, draws 105/256 and loses 63/256.
-WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none", "a_fighting": "2",
-                "a_supporting": "0", "d_models": "2", "d_armour": "none", "d_fighting": "2", "d_supporting": "0"}
+#: RULES.md §7's whole round as the page's link: 2 models a side of regular infantry, 1 Wound, T3, no saves,
+#: Ld 7, both in the fighting rank (as the unit gives: 2 models) with 1 Attack, WS 3, S3; the charger at
+#: Initiative 6, the charged at 3. The charger wins 11/32, draws 105/256 and loses 63/256.
+WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour": "none",
+                "a_troop": "regular_infantry", "d_models": "2", "d_armour": "none"}
 #: Values that only choose what the page shows: both sides' other inputs, shown or not, the chart, and
 #: each side's Impact Hits and Stomps inputs (on with none set, they change nothing but show).
 DISPLAY = ("more", "chart", "a_auto", "d_auto")
@@ -83,22 +91,88 @@ def _automatic(values: dict, p: str, name: str, side_ws: int, side_i: int) -> fa
     return fantasy.Fighters(values[f"{p}{name}"], side_ws, weapon, side_i, automatic=True)
 
 
+def _enemy(p: str) -> str:
+    return "d_" if p == "a_" else "a_"
+
+
+def _fought_in(values: dict, p: str) -> str:
+    """Where ``p``'s side is fought: ``"front"``, or its enemy's position (``"flank"``, ``"rear"``)."""
+    return values[f"{_enemy(p)}position"]
+
+
+def ranks(values: dict, p: str) -> tuple[int, int]:
+    """The models of ``p``'s side in the fighting rank and in the supporting rank. Each follows the unit
+    unless the player set it: the fighting rank is the smaller of the models and the rank width, the
+    supporting rank the smaller of the models left and the rank width, and none when the side is fought in
+    its flank or rear (supporting attacks cannot be made to a unit's flank or rear).
+
+    >>> ranks({"a_models": 8, "a_width": 5, "a_fighting": None, "a_supporting": None, "d_position": "front"}, "a_")
+    (5, 3)
+    """
+    models, width = values[f"{p}models"], values[f"{p}width"]
+    fighting = values[f"{p}fighting"]
+    if fighting is None:
+        fighting = min(models, width)
+    supporting = values[f"{p}supporting"]
+    if supporting is None:
+        supporting = 0 if _fought_in(values, p) != "front" else max(0, min(models - fighting, width))
+    return fighting, supporting
+
+
+def fit_ranks(values: dict) -> tuple[dict, tuple[str, ...]]:
+    """The page's values with each side's own fighting and supporting ranks brought within its unit, and
+    a line for each side whose numbers were changed or that makes no supporting attacks because it is
+    fought in its flank or rear. Numbers that fit are kept; unset ones follow the unit (:func:`ranks`).
+
+    >>> values = {"a_models": 8, "a_width": 5, "a_fighting": 5, "a_supporting": 5, "d_position": "front",
+    ...           "d_models": 2, "d_width": 5, "d_fighting": None, "d_supporting": 1, "a_position": "flank"}
+    >>> fitted, lines = fit_ranks(values)
+    >>> fitted["a_supporting"], fitted["d_supporting"]
+    (3, 0)
+    >>> print(lines[0])
+    The charger's supporting rank (5) was more than the 3 models behind its fighting rank: now 3, to fit the unit.
+    """
+    fitted, lines = dict(values), []
+    for p, name in SIDES.items():
+        models, fighting, supporting = values[f"{p}models"], values[f"{p}fighting"], values[f"{p}supporting"]
+        if fighting is not None and fighting > models:
+            lines.append(f"{name.capitalize()}'s fighting rank ({fighting}) was more than its {models} models: "
+                         f"now {models}, to fit the unit.")
+            fitted[f"{p}fighting"] = fighting = models
+        where = _fought_in(values, p)
+        if where != "front":
+            lines.append(f"{name.capitalize()} is fought in its {where}: supporting attacks cannot be made to a "
+                         f"unit's flank or rear, so it makes none.")
+            if supporting:
+                fitted[f"{p}supporting"] = 0
+            continue
+        behind = models - ranks(fitted, p)[0]
+        if supporting is not None and supporting > behind:
+            lines.append(f"{name.capitalize()}'s supporting rank ({supporting}) was more than the {behind} models "
+                         f"behind its fighting rank: now {behind}, to fit the unit.")
+            fitted[f"{p}supporting"] = behind
+    return fitted, tuple(lines)
+
+
 def _side(values: dict, p: str) -> fantasy.Side:
     unit = fantasy.Target(values[f"{p}t"], values[f"{p}armour"], values[f"{p}ward"], values[f"{p}regen"],
                           values[f"{p}wounds"], values[f"{p}models"], troop=values[f"{p}troop"])
     modifier, reroll = values[f"{p}mod"], values[f"{p}reroll"]
-    others = ()
-    if values[f"{p}char"]:
-        c = f"{p}char_"
-        others = (fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c), values[f"{c}i"],
-                                   modifier, reroll),)
+    others = tuple(fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c), values[f"{c}i"],
+                                    modifier, reroll, name=values[f"{c}kind"])
+                   for c in _other_prefixes(values, p))
     flags = {name: name in values[f"{p}flags"] for name in _FLAG_FIELDS}
     ws, initiative = values[f"{p}ws"], values[f"{p}i"]
     impact = _automatic(values, p, "impact", ws, initiative) if p == "a_" else None  # the charger's only
-    return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], values[f"{p}fighting"],
-                        values[f"{p}supporting"], values[f"{p}attacks"], _weapon(values, p), others, impact,
+    return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], *ranks(values, p),
+                        values[f"{p}attacks"], _weapon(values, p), others, impact,
                         _automatic(values, p, "stomp", ws, initiative), modifier, reroll,
                         position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
+
+
+def _other_prefixes(values: dict, p: str) -> tuple[str, ...]:
+    """The parameters' prefixes of ``p``'s others in use (``a_char_``, ``a_char2_``)."""
+    return tuple(f"{p}{c}" for c in OTHER_PREFIXES[: values[f"{p}others"]])
 
 
 def combat_situation(values: dict) -> CombatSituation:
@@ -121,11 +195,10 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
               f"{p}attacks": side.attacks, **_weapon_values(side.weapon, p), f"{p}mod": side.modifier,
               f"{p}reroll": side.reroll, f"{p}position": side.position, f"{p}bonus": side.bonus,
               f"{p}flags": tuple(name for name in _FLAG_FIELDS if getattr(side, name))}
-    values[f"{p}char"] = bool(side.others)
-    for other in side.others[:1]:
-        c = f"{p}char_"
-        values |= {f"{c}attacks": str(dice.parse_attacks(other.attacks)), f"{c}ws": other.ws,
-                   f"{c}i": other.initiative, **_weapon_values(other.weapon, c)}
+    values[f"{p}others"] = len(side.others)
+    for other, c in zip(side.others, OTHER_PREFIXES, strict=False):
+        values |= {f"{p}{c}kind": other.name, f"{p}{c}attacks": str(dice.parse_attacks(other.attacks)),
+                   f"{p}{c}ws": other.ws, f"{p}{c}i": other.initiative, **_weapon_values(other.weapon, f"{p}{c}")}
     values[f"{p}auto"] = side.impact is not None or side.stomp is not None
     for name in ("impact", "stomp"):
         if (hits := getattr(side, name)) is not None:
@@ -137,8 +210,14 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
 def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
     """The page's values that reproduce ``sit`` (for its link), with the display choices of ``shown``
     (``more``: whether both sides' other inputs are shown, which count either way; ``chart``: the chart
-    shown)."""
+    shown). A fighting or supporting rank is left unset where it is what the unit gives by itself
+    (:func:`ranks`), or where ``shown`` left it unset."""
     values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
+    for p in SIDES:
+        for i, name in enumerate((f"{p}fighting", f"{p}supporting")):
+            unset = values | {f"{p}fighting": None if i else values[f"{p}fighting"], name: None}
+            if (shown is None or shown.get(name) is None) and ranks(unset, p)[i] == values[name]:
+                values[name] = None
     if not shown:
         return values
     # Shown, the Impact Hits and Stomps inputs keep what they hold, though none set changes nothing.

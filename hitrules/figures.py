@@ -12,7 +12,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from hitrules import compare, fantasy, ninth, profiles
-from hitrules._steps import chance_text, fraction_text, number_text, ratio_text
+from hitrules._steps import chance_text, exact_chance_text, exactly_text, number_text, ratio_text
 from hitrules.dice import Distribution
 
 __all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
@@ -129,7 +129,7 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
     )
     fig.add_scatter(
         x=list(ks), y=[float(p) for p in tail], name="at least k", mode="lines+markers",
-        line={"color": PALETTE[1], "shape": "hv"}, customdata=[chance_text(p) for p in tail],
+        line={"color": PALETTE[1], "shape": "hv"}, customdata=[exact_chance_text(p) for p in tail],
         hovertemplate=f"at least %{{x}} {unit}: %{{customdata}}<extra></extra>",
     )
     fig.update_layout(
@@ -159,8 +159,8 @@ def chain_figure(chain, attacks) -> go.Figure:
     fig = FrozenFigure(go.Funnel(
         y=[name for name, *_ in stages], x=[float(v) for _, v, _ in stages], marker_color=PALETTE[: len(stages)],
         text=[number_text(v) for _, v, _ in stages], texttemplate="%{text}",
-        customdata=[fraction_text(v) for _, v, _ in stages],
-        hovertemplate="%{y}: %{text} attacks expected (exactly %{customdata})<extra></extra>"))
+        customdata=[exactly_text(v) for _, v, _ in stages],
+        hovertemplate="%{y}: %{text} attacks expected (%{customdata})<extra></extra>"))
     fig.update_layout(title="The attacks that get through, on average", height=260, margin=MARGIN)
     return fig
 
@@ -192,7 +192,7 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
         z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
         colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
         text=[[f"{sh}<br>{p}" for sh, p in zip(srow, row, strict=True)] for srow, row in zip(short, rows, strict=True)],
-        texttemplate="%{text}", customdata=[[f"{r}: {chance_text(p)}" for r, p in zip(rrow, row, strict=True)]
+        texttemplate="%{text}", customdata=[[f"{r}: {exact_chance_text(p)}" for r, p in zip(rrow, row, strict=True)]
                                             for rrow, row in zip(rolls, rows, strict=True)],
         hovertemplate="%{y}, modifier %{x}<br>%{customdata}<extra></extra>",
     ))
@@ -236,7 +236,7 @@ def stacks_figure(stacks: tuple[tuple[str, ...], ...]) -> go.Figure:
         chances = _stack_chances(stack)
         fig.add_scatter(x=list(_ALL_BS), y=[float(p) for p in chances], mode="lines+markers",
                         name=stack_name(stack), line={"color": PALETTE[n % len(PALETTE)]},
-                        marker={"symbol": n}, customdata=[chance_text(p) for p in chances],
+                        marker={"symbol": n}, customdata=[exact_chance_text(p) for p in chances],
                         hovertemplate=f"{stack_name(stack)}<br>BS %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(title="Hit chance by BS for each stack", xaxis_title="BS", yaxis_title="chance",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=380, xaxis_dtick=1,
@@ -301,7 +301,7 @@ def diff_figure(base: int) -> go.Figure:
                                       ("9th", "ninth"))):
         values = [getattr(c, attr) for c in cells]
         fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n],
-                    customdata=[chance_text(v) for v in values],
+                    customdata=[exact_chance_text(v) for v in values],
                     hovertemplate=f"{name}, modifier %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title=f"Base {base}+ under each rule set (≠ marks a disagreement)",
                       xaxis_title="total modifier", yaxis_title="chance", yaxis_tickformat=".0%",
@@ -337,7 +337,7 @@ def helps_figure(modifier: int, edition: int) -> go.Figure:
         values = [getattr(h, attr) for h in helpers]
         marks = ["★" if attr != "plain" and name in h.best else "" for h in helpers]
         fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n], text=marks,
-                    textposition="outside", customdata=[chance_text(v) for v in values],
+                    textposition="outside", customdata=[exact_chance_text(v) for v in values],
                     hovertemplate=f"{name}, %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title=f"Which helps more? ({edition}th edition, modifier {modifier:+d}; "
                       "★ best)", xaxis_title="skill", yaxis_title="chance", yaxis_tickformat=".0%",
@@ -366,7 +366,7 @@ def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int, skill:
         x=[r[0] for r in rows], y=[r[2] or 0 for r in rows],
         marker_color=[PALETTE[1] if r[0] == own else PALETTE[0] for r in rows],
         text=[str(r[2]) if r[2] is not None else "> 1000" for r in rows], textposition="outside",
-        customdata=[chance_text(r[1]) for r in rows],
+        customdata=[exact_chance_text(r[1]) for r in rows],
         hovertemplate="%{x}: %{text} shots (each hits with %{customdata})<extra></extra>",
     ))
     fig.update_layout(title=f"Shots for at least {hits} hit{'s' if hits > 1 else ''} with {confidence}% chance",
@@ -386,7 +386,7 @@ def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
                                   line={"color": PALETTE[0]}, customdata=shown,
                                   hovertemplate="after %{x} rolls: %{customdata}<extra></extra>"))
     fig.add_hline(y=float(p), line_dash="dash", line_color=PALETTE[1],
-                  annotation_text=f"exact chance {chance_text(p)}")
+                  annotation_text=f"the chance: {chance_text(p)}")
     fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
                       margin=MARGIN)
@@ -510,7 +510,7 @@ def wound_figure(ruleset: str, modifier: int = 0, highlight: tuple[int, int] | N
         text=[[f"{roll}<br>{p}" if small and p else roll.replace("impossible", "—") for roll, p in row]
               for row in cells],
         texttemplate="%{text}", textfont={"size": 12 if small else 9},
-        customdata=[[f"{roll}: {chance_text(p)}" for roll, p in row] for row in cells],
+        customdata=[[f"{roll}: {exact_chance_text(p)}" for roll, p in row] for row in cells],
         hovertemplate="%{y} against %{x}<br>%{customdata}<extra></extra>",
     ))
     if highlight is not None and highlight[0] in axis and highlight[1] in axis:
@@ -548,7 +548,7 @@ def weapons_figure(duel: compare.WeaponDuel) -> go.Figure:
         chances = [tail[k] if k < len(tail) else Fraction(0) for k in ks]
         label = f"{'AB'[n]}: {name}"
         fig.add_bar(x=ks, y=[float(p) for p in chances], name=label, marker_color=PALETTE[n],
-                    customdata=[chance_text(p) for p in chances],
+                    customdata=[exact_chance_text(p) for p in chances],
                     hovertemplate=f"{'AB'[n]}, at least %{{x}} removed: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="Chance to remove at least k models", xaxis_title="models removed (k)",
                       yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=380,
@@ -599,7 +599,7 @@ def difference_figure(result) -> go.Figure:
     fig = FrozenFigure(go.Bar(
         x=[d for d, _ in rows], y=[float(p) for _, p in rows],
         marker_color=[WIN if d > 0 else LOSE if d < 0 else DRAW for d, _ in rows],
-        customdata=[chance_text(p) for _, p in rows],
+        customdata=[exact_chance_text(p) for _, p in rows],
         hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
     fig.update_layout(title="Score difference: charger − charged",
                       xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
@@ -629,7 +629,7 @@ def break_figure(result) -> go.Figure:
     for n, side in enumerate(COMBAT_SIDES):
         mine = [(o, p) for s, o, p in rows if s == side]
         fig.add_bar(x=[_BAR_NAMES.get(o, o) for o, _ in mine], y=[float(p) for _, p in mine], name=side.capitalize(),
-                    marker_color=PALETTE[n], customdata=[chance_text(p) for _, p in mine],
+                    marker_color=PALETTE[n], customdata=[exact_chance_text(p) for _, p in mine],
                     hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
                       yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
@@ -660,7 +660,7 @@ def models_lost_figure(result) -> go.Figure:
     for n, (side, dist) in enumerate(zip(COMBAT_SIDES, lost, strict=True)):
         chances = [dist[k] for k in ks]
         fig.add_bar(x=ks, y=[float(p) for p in chances], name=side.capitalize(), marker_color=PALETTE[n],
-                    customdata=[chance_text(p) for p in chances],
+                    customdata=[exact_chance_text(p) for p in chances],
                     hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>")
     fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
                       yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
@@ -696,7 +696,7 @@ def melee_heatmap_figure(modifier: int = 0, reroll: str = "none", reroll_sixes: 
         zmin=0, zmax=1, colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
         text=[[f"{s}+<br>{p}" for s, p in zip(srow, row, strict=True)] for srow, row in zip(scores, rows, strict=True)],
         texttemplate="%{text}", textfont={"size": 11},
-        customdata=[[f"{s}+ on the chart: {chance_text(p)}" for s, p in zip(srow, row, strict=True)]
+        customdata=[[f"{s}+ on the chart: {exact_chance_text(p)}" for s, p in zip(srow, row, strict=True)]
                     for srow, row in zip(scores, rows, strict=True)],
         hovertemplate="attacker %{y} against %{x}<br>%{customdata}<extra></extra>"))
     if highlight is not None and highlight[0] in _WS and highlight[1] in _WS:
@@ -724,24 +724,26 @@ def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], ord
         orientation="h", y=[*(names[i] for i in order), "the whole unit"],
         x=[*(float(shares[i]) for i in order), float(sum(shares, Fraction(0)))],
         measure=[*("relative" for _ in order), "absolute"],
-        customdata=[*(fraction_text(shares[i]) for i in order), fraction_text(sum(shares, Fraction(0)))],
+        customdata=[*(exactly_text(shares[i]) for i in order), exactly_text(sum(shares, Fraction(0)))],
         text=[*(number_text(shares[i]) for i in order), number_text(sum(shares, Fraction(0)))],
         texttemplate="%{text}", textposition="outside",
         increasing={"marker": {"color": PALETTE[0]}}, totals={"marker": {"color": PALETTE[2]}},
-        hovertemplate="%{y}: %{text} models on average (exactly %{customdata})<extra></extra>"))
+        hovertemplate="%{y}: %{text} models on average (%{customdata})<extra></extra>"))
     fig.update_layout(title="Each profile's share of the models removed", xaxis_title="models removed, on average",
                       yaxis_autorange="reversed", height=120 + 40 * (len(order) + 1), margin=MARGIN)
     return fig
 
 
 #: Nullable types: a row added in the editor may leave a cell empty (its default then counts).
-_DTYPES = {str: "object", int: "Int64", bool: "boolean"}
+_DTYPES = {str: "object", int: "Int64", bool: "boolean", tuple: "object"}
 
 
 def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
-    """The added weapons as a table for the editor: a column per cell, typed as its default."""
+    """The added weapons as a table for the editor: a column per cell, typed as its default (a list
+    of choices, the special rules, as a list)."""
     columns, defaults = profiles.COLUMNS[ruleset], profiles.DEFAULTS[ruleset]
-    return pd.DataFrame({c: pd.Series([row[i] for row in rows], dtype=_DTYPES[type(d)])
+    return pd.DataFrame({c: pd.Series([list(row[i]) if isinstance(d, tuple) else row[i] for row in rows],
+                                      dtype=_DTYPES[type(d)])
                          for i, (c, d) in enumerate(zip(columns, defaults, strict=True))})
 
 
@@ -756,4 +758,4 @@ def unit_state_table(result, k: int) -> pd.DataFrame:
     rows = result.state_after(k)
     return pd.DataFrame({"models removed": [r for r, _, _ in rows],
                          "wounds lost by the next model": [c for _, c, _ in rows],
-                         "chance": [chance_text(p) for _, _, p in rows]})
+                         "chance": [exact_chance_text(p) for _, _, p in rows]})

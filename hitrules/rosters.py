@@ -713,8 +713,9 @@ def fantasy_side(unit: RosterUnit, rank_width: int = 5) -> RosterSide:
                 unread.append(f"{model.name}'s profile")
                 continue
             a, ws, s, i = values
+            # Named by its kind (champion, mount), as /combat names a side's others.
             others.append(fantasy.Fighters(a * (fighting if model.role == "mount" else 1), ws, fantasy.Weapon(s), i,
-                                           name=model.name[:MAX_NAME]))
+                                           name=model.role))
     side = fantasy.Side(target, numbers["WS"], numbers["I"], numbers["Ld"], rank_width, fighting, supporting,
                         numbers["A"], fantasy.Weapon(numbers["S"]), tuple(others))
     # A rider's M is often "-": the unit moves at its mount's.
@@ -819,13 +820,13 @@ def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
         return {"rules": "8" if first.attack.edition == 8 else "9", "skill": first.attack.skill,
                 "attacks": str(first.attacks), "attack": ("melee",) if melee else (), "s": first.weapon.strength,
                 "ap": first.weapon.ap, "damage": first.weapon.damage,
-                "weapons": tuple(_row("ninth", {"name": g.name, "attacks": str(g.attacks), "skill": g.attack.skill,
+                "rows": tuple(_row("ninth", {"name": g.name, "attacks": str(g.attacks), "skill": g.attack.skill,
                                                 "s": g.weapon.strength, "ap": g.weapon.ap,
                                                 "damage": str(g.weapon.damage), "kind": "melee" if melee else "ranged"})
                                  for g in rest)}
     return {"bs": first.shot.ballistic_skill, "shots": str(first.shots), "s": first.weapon.strength,
             "ap": first.weapon.ap,
-            "weapons": tuple(_row("fantasy", {"name": g.name, "shots": str(g.shots), "bs": g.shot.ballistic_skill,
+            "rows": tuple(_row("fantasy", {"name": g.name, "shots": str(g.shots), "bs": g.shot.ballistic_skill,
                                               "s": g.weapon.strength, "ap": g.weapon.ap}) for g in rest)}
 
 
@@ -892,7 +893,6 @@ def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict 
         sides[i] = read.side
         parts.append(f"{'charger' if i == 0 else 'charged'} {unit.name}")
         left_out += [f"{unit.name}'s {what}" for what in read.not_read]
-        left_out += [f"{unit.name}'s {o.name}" for o in read.side.others[1:]]  # the page has one other a side
     values = combat_situations.combat_values(combat_situations.CombatSituation(*sides))
     values["from"] = _from(parts, left_out)
     return urlstate.encode(urlstate.COMBAT, values)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import factorial
 
-from hitrules._steps import Step, fraction_text, number_text
+from hitrules._steps import Step, mean_text
 from hitrules.damage import ChainResult, _removed
 from hitrules.dice import AttackDice, Distribution, _convolve, parse_attacks
 
@@ -64,7 +64,8 @@ class UnitResult:
     models removed in the order resolved (the mean after it minus the mean before it), also
     indexed as given, adding up to ``models_removed.mean``. ``best_order`` is the order with the
     most models removed on average (the first such tuple in lexicographic order), and
-    ``best_mean`` its mean; both are None when there are too many profiles to order. ``steps``
+    ``best_mean`` its mean; both are None when there are too many profiles to order (unless every
+    order removes the same models: ``same_every_order``, and the best is the order resolved). ``steps``
     say why: the order, the carried-over damage, each share and the best order (topics
     ``"order"``, ``"carry"``, ``"share"`` and ``"best"``).
     """
@@ -80,6 +81,9 @@ class UnitResult:
     steps: tuple[Step, ...]
     #: The wounds lost after each profile, in the order resolved: what the next one starts from.
     after: tuple[Distribution, ...] = ()
+    #: Whether every order the player may choose removes the same models (no damage can be wasted,
+    #: or two profiles only), however many profiles there are.
+    same_every_order: bool = False
 
     def state_after(self, k: int) -> tuple[tuple[int, int, Fraction], ...]:
         """The unit after the first ``k`` profiles resolved (``k`` from 1): each ``(models removed,
@@ -152,14 +156,6 @@ def _models_mean(lost: Distribution, wounds: int) -> Fraction:
     return Fraction(sum(r * sum(num[r * wounds:(r + 1) * wounds]) for r in range(1, len(num) // wounds + 1)), den)
 
 
-def mean_text(value: Fraction) -> str:
-    """An expected number of models: the exact fraction, and the number as every page writes it."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    exact = fraction_text(value)
-    return number_text(value) if exact.startswith("≈") else f"{exact} ({number_text(value)})"
-
-
 def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int, names: Sequence[str],
                  rule_steps: Sequence[Step] = ()) -> UnitResult:
     """Carry the groups' damage through the unit in ``order``, with the shares and the best order.
@@ -199,15 +195,15 @@ def resolve_unit(alone: Sequence[ChainResult], order: tuple[int, ...], free: int
     shares = [Fraction(0)] * len(order)
     for k, i in enumerate(order):
         shares[i] = means[k + 1] - means[k]
-    best_order, best_mean = _best(order, 1 if wasteless and free <= MAX_ORDERED else free,
-                                  lambda o: _models_mean(lost_after(o), wounds))
+    same = free > 1 and (wasteless or (free == 2 and free == len(order)))
+    best_order, best_mean = _best(order, 1 if same else free, lambda o: _models_mean(lost_after(o), wounds))
     lost, removed = _removed(lost_after(order), wounds, models)
     steps = _steps(alone, order, free, names, rule_steps, shares, means[-1], best_order, best_mean,
                    lambda o: lost_after(o).mean, wasteless)
     after = tuple(lost_after(order[:k]) for k in range(1, len(order)))  # each folded already, as carry() leaves it
     after += (lost,)
     return UnitResult(lost, removed, tuple(alone), tuple(shares), order, best_order, best_mean, tuple(names),
-                      tuple(steps), after)
+                      tuple(steps), after, same)
 
 
 def _best(order: tuple[int, ...], free: int, mean_of) -> tuple[tuple[int, ...] | None, Fraction | None]:
@@ -252,12 +248,12 @@ def _steps(alone, order, free, names, rule_steps, shares, mean, best_order, best
                           f"(alone at the fresh unit: {mean_text(fresh)}).", topic="share"))
     steps.append(Step("chance", f"The whole unit: {mean_text(mean)} models removed on average.", topic="share"))
     head, tail = order[:free], order[free:]
-    if free > MAX_ORDERED:
-        steps.append(Step("note", f"The best order is worked out for {MAX_ORDERED} profiles at most; with {free} "
-                          f"there are {factorial(free)} orders.", topic="best"))
-    elif wasteless and free > 1:
+    if wasteless and free > 1:
         steps.append(Step("note", "No unsaved attack here can cost a model more than one wound (Damage 1, or models of "
                           "one wound), so no damage is wasted and every order removes the same models.", topic="best"))
+    elif free > MAX_ORDERED:
+        steps.append(Step("note", f"The best order is worked out for {MAX_ORDERED} profiles at most; with {free} "
+                          f"there are {factorial(free)} orders.", topic="best"))
     elif free <= 1:
         steps.append(Step("note", "Nothing here may be reordered: the rules fix this order (see above).",
                           topic="best"))

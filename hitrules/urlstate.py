@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from hitrules import compare, damage, dice, fantasy, ninth, profiles, quiz, situations
 from hitrules._steps import check_choice, check_int, whole_number
+from hitrules.combat_situations import OTHER_KINDS, OTHER_PREFIXES
 from hitrules.presets import PRESETS
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
@@ -235,17 +236,20 @@ def _attack_params() -> tuple[Param, ...]:
     )
 
 
-def _weapons(ruleset: str) -> Param:
-    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``weapons=row;row``. A bad
-    one is named and left out; the others still count."""
+def _rows(ruleset: str) -> Param:
+    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``rows=row;row``, each row
+    whole. A bad one is named and left out; the others still count. An older link's ``weapons``
+    had fewer columns: the cells it lacks are read as None, for the page to give them the meaning
+    they had then (``profiles.complete_rows``)."""
 
-    def parse(text: str) -> tuple[tuple, ...]:
-        rows, problems = profiles.read_rows(ruleset, text)
+    def parse(text: str, old: bool = False) -> tuple[tuple, ...]:
+        rows, problems = profiles.read_rows(ruleset, text, old)
         if problems:
             raise PartlyRead("; ".join(problems), rows)
         return rows
 
-    return Param("weapons", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False)
+    return Param("rows", (), parse, lambda rows: profiles.rows_text(ruleset, rows), widget=False,
+                 old=(("weapons", lambda text, _: parse(text, old=True)),))
 
 
 #: The longest note of where a page's numbers came from (``from``).
@@ -272,7 +276,7 @@ FANTASY: tuple[Param, ...] = (
     _attacks("shots2", "5"),
     *_cover_params("2"),
     *FANTASY_TARGET,
-    _weapons("fantasy"),
+    _rows("fantasy"),
     _ORDER,
     FROM,
 )
@@ -293,7 +297,7 @@ NINTH: tuple[Param, ...] = (
     *NINTH_TARGET,
     # A unit preset fires every weapon: its turret weapon and its hull weapon.
     _flag("every"),
-    _weapons("ninth"),
+    _rows("ninth"),
     _ORDER,
     FROM,
 )
@@ -311,7 +315,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
         _whole(f"strength_{suffix}", strength, *ninth.STRENGTH_RANGE, "Strength"),
         _whole(f"ap_{suffix}", ap, *ninth.AP_RANGE, "AP"),
         _damage(f"damage_{suffix}", dmg, "Damage", ninth.DAMAGE_MOST),
-        # The weapons added to it, as a calculator's ``weapons`` (read in the rule set of ``ruleset``).
+        # The weapons added to it, as a calculator's ``rows`` (read in the rule set of ``ruleset``).
         Param(f"more_{suffix}", "", lambda text: text.strip()[:400], text=True),
     )
 
@@ -461,6 +465,8 @@ POSITIONS = ("front", "flank", "rear")
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
 RANK_MODELS_RANGE = (0, 100)
+#: An unset fighting rank or supporting rank follows the unit (hitrules.combat_situations.ranks).
+FOLLOWS_THE_UNIT = "auto"
 
 
 def _profile(p: str, strength: int, attacks: Param) -> tuple[Param, ...]:
@@ -480,8 +486,35 @@ def _automatic(p: str, name: str) -> tuple[Param, ...]:
             _whole(f"{p}{name}_ap", 0, *fantasy.AP_RANGE, "AP"))
 
 
+def _rank(name: str, what: str) -> Param:
+    """Models in a rank: a whole number, or none (``auto``): the rank follows the unit."""
+    number = _whole(name, 0, *RANK_MODELS_RANGE, what)
+
+    def parse(text: str) -> int | None:
+        return None if _folded(text) == FOLLOWS_THE_UNIT else number.parse(text)
+
+    return Param(name, None, parse, lambda value: FOLLOWS_THE_UNIT if value is None else str(value),
+                 bounds=RANK_MODELS_RANGE)
+
+
+def _others(p: str) -> tuple[Param, ...]:
+    """How many others the side has (0 to 2; an older link's ``char=1`` is one), and each one's kind
+    and profile."""
+    count = Param(f"{p}others", 0, _whole(f"{p}others", 0, 0, len(OTHER_PREFIXES), "Others").parse,
+                  bounds=(0, len(OTHER_PREFIXES)), old=((f"{p}char", lambda text, _: int(_bool(text))),))
+    params = [count]
+    defaults = (("champion", "2", 5, 4, 5), ("mount", "1", 3, 3, 3))  # a mount: a warhorse's profile
+    for c, (kind, attacks, ws, strength, initiative) in zip(OTHER_PREFIXES, defaults, strict=True):
+        c = f"{p}{c}"
+        params += [_choice(f"{c}kind", kind, OTHER_KINDS, "kind of profile"),
+                   *_profile(c, strength, _attacks(f"{c}attacks", attacks)),
+                   _whole(f"{c}ws", ws, *fantasy.BS_RANGE, "WS"),
+                   _whole(f"{c}i", initiative, *fantasy.BS_RANGE, "Initiative")]
+    return tuple(params)
+
+
 def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
-    """One side of the round: its unit, its rank and file, a champion or character, Impact Hits
+    """One side of the round: its unit, its rank and file, up to two others (champion, character, mount), Impact Hits
     (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
     return (
         _whole(f"{p}models", models, *damage.MODELS_RANGE, "Models in the unit"),
@@ -494,15 +527,12 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
         _whole(f"{p}width", 5, 1, 20, "Rank width"),
         _whole(f"{p}ld", 7, 2, 10, "Leadership"),
-        _whole(f"{p}fighting", 5, *RANK_MODELS_RANGE, "Models in the fighting rank"),
-        _whole(f"{p}supporting", 5, *RANK_MODELS_RANGE, "Models in the supporting rank"),
+        _rank(f"{p}fighting", "Models in the fighting rank"),
+        _rank(f"{p}supporting", "Models in the supporting rank"),
         *_profile(p, strength, _whole(f"{p}attacks", 1, 1, 10, "Attacks")),
         _whole(f"{p}mod", 0, *MELEE_MODIFIER_RANGE, "The to-hit modifier"),
         _choice(f"{p}reroll", "none", ninth.REROLLS, "re-roll"),
-        _flag(f"{p}char"),
-        *_profile(f"{p}char_", 4, _attacks(f"{p}char_attacks", "2")),
-        _whole(f"{p}char_ws", 5, *fantasy.BS_RANGE, "WS"),
-        _whole(f"{p}char_i", 5, *fantasy.BS_RANGE, "Initiative"),
+        *_others(p),
         _flag(f"{p}auto"),
         *(_automatic(p, "impact") if charger else ()),
         *_automatic(p, "stomp"),

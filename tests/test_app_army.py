@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from apptest_util import hit_chance, metric, open_page, text
 
+from hitrules import combat_situations
 from hitrules._steps import chance_text
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
@@ -110,7 +111,7 @@ def test_ninth_squad_fills_the_whole_unit_rows():
     values = opened.session_state["_ninth_values"]
     assert (values["skill"], values["attacks"], values["s"], values["t"], values["sv"], values["models"]) == (
         3, "1", 4, 3, 5, 10)
-    assert [row[:6] for row in values["weapons"]] == [
+    assert [row[:6] for row in values["rows"]] == [
         ("Boltgun (Space Marine)", "7", 3, 4, 0, "1"), ("Heavy bolter (Space Marine w/ Heavy Weap", "3", 3, 5, -1, "2"),
         ("Meltagun (Space Marine w/ Heavy Weapon)", "1", 3, 8, -4, "D6")]
     assert "The whole unit: 4 profiles" in [s.value for s in opened.subheader]
@@ -123,7 +124,7 @@ def test_ninth_melee_and_eighth_edition():
     values = opened.session_state["_ninth_values"]
     assert "melee" in values["attack"] and (values["skill"], values["attacks"], values["s"], values["ap"]) == (
         2, "4", 5, -3)
-    assert values["weapons"][0][:6] == ("Power fist", "4", 2, 8, -3, "2") and values["weapons"][0][-1] == "melee"
+    assert values["rows"][0][:6] == ("Power fist", "4", 2, 8, -3, "2") and values["rows"][0][8] == "melee"
     _, _, opened = follow(at, "Leman Russ Battle Tank", "Shoot")
     values = opened.session_state["_ninth_values"]
     assert (values["rules"], values["skill"], values["attacks"], values["s"]) == ("8", 4, "D6", 8)
@@ -167,8 +168,11 @@ def test_combat_charger_against_the_picked_target():
     v = opened.session_state["_combat_values"]
     assert (v["a_models"], v["a_t"], v["a_armour"], v["a_troop"], v["a_ws"], v["a_i"]) == (6, 4, 3, "heavy_cavalry",
                                                                                            3, 2)
-    assert (v["a_char"], v["a_char_attacks"], v["a_fighting"], v["a_supporting"]) == (True, "5", 5, 1)
-    assert (v["d_models"], v["d_armour"], v["d_t"], v["d_char"], v["d_char_attacks"]) == (20, 5, 4, True, "2")
+    assert (v["a_others"], v["a_char_kind"], v["a_char_attacks"]) == (1, "mount", "5")
+    charger = combat_situations.combat_situation(v).charger  # the ranks follow the unit: 5 wide, 6 models
+    assert (charger.fighting, charger.supporting) == (5, 1)
+    assert (v["d_models"], v["d_armour"], v["d_t"], v["d_others"], v["d_char_kind"], v["d_char_attacks"]) == (
+        20, 5, 4, 1, "champion", "2")
     assert not opened.error
     assert "From your army file: charger Orc Boar Boyz → charged Orc Mob" in text(opened)
 

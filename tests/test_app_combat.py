@@ -3,6 +3,7 @@ readout, bad links warned by name, and a round the rules refuse."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -114,14 +115,62 @@ def test_a_bad_link_warns_by_name_and_keeps_the_rest(query, named):
 
 
 def test_a_round_the_rules_refuse_says_why_and_keeps_the_page():
-    at = open_page("combat", a_models="8", a_fighting="4")  # 4 fighting and 5 supporting of 8 models
-    assert at.error and "are more than the unit's 8 models" in at.error[0].value
+    at = open_page("combat", a_models="100", a_width="20", a_attacks="10")  # 20 fighting x 10 + 20 supporting
+    assert at.error and "Too many attacks to work out" in at.error[0].value
     assert not [m for m in at.metric if m.label == "Charger wins"]
     assert "needs **3+** on the chart" in text(at)  # the hit readout still answers
-    at.toggle(key="combat_more").set_value(True).run()
-    at.number_input(key="combat_a_supporting").set_value(4).run()
+    at.number_input(key="combat_a_attacks").set_value(2).run()
     assert not at.error and metric(at, "Charger wins")
-    assert at.query_params["a_models"] == "8" and at.query_params["a_supporting"] == "4"
+    assert at.query_params["a_models"] == "100" and at.query_params["a_attacks"] == "2"
+
+
+def test_fewer_models_answer_and_the_ranks_follow_the_unit():
+    """Issue 26: /combat?a_models=8 showed only "the fighting rank (5) and the supporting models (5) are more
+    than the unit's 8 models". The ranks follow the unit: 5 fighting, 3 supporting."""
+    at = open_page("combat", a_models="8")
+    assert not at.error and metric(at, "Charger wins")
+    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    assert (sit.charger.fighting, sit.charger.supporting) == (5, 3)
+    assert "5 fighting, 3 supporting" in text(at)
+    assert dict(at.query_params) == {"a_models": "8"}
+    at.number_input(key="combat_a_models").set_value(3).run()  # an edit by the widget answers too
+    assert not at.error and "3 fighting, 0 supporting" in text(at)
+
+
+def test_a_rank_width_change_moves_the_ranks_that_follow_the_unit():
+    at = open_page("combat", more="1")
+    at.number_input(key="combat_a_width").set_value(4).run()
+    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    assert (sit.charger.fighting, sit.charger.supporting) == (4, 4)
+    assert at.number_input(key="combat_a_fighting").placeholder.startswith("4")
+    assert not at.error and metric(at, "Charger wins")
+
+
+def test_the_players_own_ranks_are_kept_while_they_fit_and_brought_within_with_a_line():
+    at = open_page("combat", more="1")
+    at.number_input(key="combat_a_fighting").set_value(4).run()
+    at.number_input(key="combat_a_supporting").set_value(5).run()
+    at.number_input(key="combat_a_models").set_value(12).run()  # 4 and 5 still fit in 12: kept
+    assert (at.number_input(key="combat_a_fighting").value, at.number_input(key="combat_a_supporting").value) == (4, 5)
+    assert "to fit the unit" not in text(at)
+    at.number_input(key="combat_a_models").set_value(7).run()  # 5 supporting no longer fit behind 4 of 7
+    assert "The charger's supporting rank (5) was more than the 3 models behind its fighting rank: now 3" in text(at)
+    assert at.number_input(key="combat_a_supporting").value == 3 and at.query_params["a_supporting"] == "3"
+    assert not at.error and metric(at, "Charger wins")
+
+
+def test_a_flank_charge_answers_and_the_flanked_side_makes_no_supporting_attacks():
+    """Issue 26: /combat?a_position=flank showed no answer. The charger in the enemy's flank keeps its
+    supporting rank; the charged, fought in its flank, makes none, and the page says why."""
+    at = open_page("combat", a_position="flank")
+    assert not at.error and metric(at, "Charger wins")
+    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    assert (sit.charger.supporting, sit.charged.supporting) == (5, 0)
+    assert ("The charged is fought in its flank: supporting attacks cannot be made to a unit's flank or rear, so "
+            "it makes none.") in text(at)
+    own = open_page("combat", a_position="rear", d_supporting="4", more="1")  # the player's 4 is set to 0
+    assert not own.error and own.number_input(key="combat_d_supporting").value == 0
+    assert "fought in its rear" in text(own)
 
 
 def test_the_tables_and_their_csv_downloads():
@@ -195,7 +244,7 @@ def test_a_long_exact_chance_is_written_out_under_its_percentage():
     """A metric cuts a long fraction off, so the headline shows the percentage and the fraction goes below."""
     from hitrules._steps import fraction_text, percent
 
-    query = dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query)
+    query = {"a_models": "8"}
     at = open_page("combat", **query)
     win = combat_situations.answer(combat_situations.link_situation(query)).win
     assert len(fraction_text(win)) > 12
@@ -216,3 +265,54 @@ def test_the_page_links_carry_the_chargers_melee_roll_to_explore_and_learn():
     assert f"**{chance_text(readout)}** an attack" in text(open_page("explore", **explore))
     assert learn["section"] == "combat" and learn["melee_mod"] == "-2"
     assert f"Chance to hit with each attack: {chance_text(readout)}" in text(open_page("learn", **learn))
+
+
+def test_two_others_a_side_set_by_widgets_and_their_link_reopened():
+    """Issue 26: /combat had one "champion or character" slot where the engine takes two others."""
+    at = open_page("combat", more="1")
+    at.radio(key="combat_a_others").set_value(2).run()
+    at.selectbox(key="combat_a_char_kind").set_value("character").run()
+    at.text_input(key="combat_a_char2_attacks").set_value("5").run()
+    at.number_input(key="combat_a_char2_i").set_value(6).run()
+    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    assert [(o.name, str(o.attacks), o.initiative) for o in sit.charger.others] == [("character", "2", 5),
+                                                                                      ("mount", "5", 6)]
+    assert "The charger's mount: 5 attacks" in text(at) and "other profile" not in text(at)
+    link = dict(at.query_params)
+    assert {k: link[k] for k in ("a_others", "a_char_kind", "a_char2_attacks", "a_char2_i")} == {
+        "a_others": "2", "a_char_kind": "character", "a_char2_attacks": "5", "a_char2_i": "6"}
+    again = open_page("combat", **link)
+    assert headlines(again) == headlines(at) and dict(again.query_params) == link
+    assert again.text_input(key="combat_a_char2_attacks").value == "5"
+
+
+def test_an_older_link_with_the_single_champion_slot_opens_it_as_the_first_other():
+    at = open_page("combat", a_char="1", a_char_attacks="3", a_char_ws="6")
+    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    assert [(o.name, str(o.attacks), o.ws) for o in sit.charger.others] == [("champion", "3", 6)]
+    assert dict(at.query_params) == {"a_others": "1", "a_char_attacks": "3", "a_char_ws": "6"}
+    assert not warnings(at)
+
+
+def test_the_lance_preset_has_its_warhorses():
+    """Issue 26: the lance preset left out the knights' warhorses (5 Attacks at WS 3, S 3, Initiative 3 + 3 for
+    the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked."""
+    sit = combat_situations.link_situation(dict(combat_situations.COMBAT_PRESETS["lance_halberdiers"].query))
+    paladin, warhorses = sit.charger.others
+    assert (paladin.name, str(paladin.attacks), paladin.ws, paladin.weapon.strength, paladin.initiative) == (
+        "champion", "3", 6, 6, 7)
+    assert (warhorses.name, str(warhorses.attacks), warhorses.ws, warhorses.weapon.strength,
+            warhorses.initiative) == ("mount", "5", 3, 3, 6)
+    (captain,) = sit.charged.others
+    assert (captain.name, str(captain.attacks), captain.ws, captain.initiative) == ("character", "2", 5, 4)
+    without = fantasy.combat_round(dataclasses.replace(sit.charger, others=(paladin,)), sit.charged)
+    assert combat_situations.answer(sit).win > without.win
+
+
+def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
+    """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide."""
+    preset = combat_situations.COMBAT_PRESETS["chariot_dwarfs"]
+    sit = combat_situations.link_situation(dict(preset.query))
+    assert (sit.charged.fighting, sit.charged.supporting) == (2, 2)
+    assert "fighting 2" in preset.source and "supporting (2)" in preset.source
+    assert sit.charged.unit.troop == "heavy_infantry" and sit.charged.reroll == "failed"  # Hatred of Orcs

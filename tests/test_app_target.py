@@ -10,7 +10,7 @@ import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
 from hitrules import compare, fantasy, ninth, situations
-from hitrules._steps import chance_text, number_text
+from hitrules._steps import chance_text, mean_text, number_text
 from hitrules.presets import PRESETS
 from views import draw
 
@@ -218,7 +218,7 @@ def test_explore_and_learn_write_the_same_number_as_the_calculator():
                         models="1")
     assert metric(explore, "A: models removed on average") == "0.13"
     learn = open_page("learn", ruleset="ninth", skill="4", s="4", t="4", sv="4", models="1", step="40")
-    assert "removes 0.13 models on average (exactly 1/8)" in text(learn)
+    assert "removes 1/8 (0.13) models on average" in text(learn)
 
 
 @pytest.mark.parametrize("query", [
@@ -247,6 +247,6 @@ def test_every_number_explores_weapons_show_is_the_engines_exact_value_rounded_o
 def test_every_number_learns_walkthrough_shows_is_the_engines_exact_value_rounded_once(query):
     at = open_page("learn", step="40", **query)
     chain = situations.chain(situations.learn_situation(at.session_state["_learn_values"]))
-    assert f"removes {number_text(chain.models_removed.mean)} models on average" in text(at)
+    assert f"removes {mean_text(chain.models_removed.mean)} models on average" in text(at)
     for number in _decimals(text(at)):
         assert number == number_text(chain.models_removed.mean), number

@@ -3,15 +3,16 @@ that carries them, a bad profile named, the best-order click, and the Leman Russ
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 from apptest_util import metric, open_page, text, warnings
 
 from hitrules import fantasy, ninth
-from hitrules._steps import fits_headline, fraction_text, headline_text, number_text
+from hitrules._steps import chance_text, fraction_text, number_text, short_fraction
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
-              "weapons": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
+              "rows": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
 
 
 def ninth_unit(order=(0, 1, 2)):
@@ -33,15 +34,15 @@ def test_a_link_with_added_weapons_shows_the_whole_unit():
     at = open_page("ninth", **NINTH_LINK)
     expected = ninth_unit()
     assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
-    assert metric(at, "At least 1 removed") == headline_text(expected.models_removed.at_least(1))
-    assert metric(at, "At least half (3)") == headline_text(expected.models_removed.at_least(3))
+    assert metric(at, "At least 1 removed") == chance_text(expected.models_removed.at_least(1))
+    assert metric(at, "At least half (3)") == chance_text(expected.models_removed.at_least(3))
     assert "Resolved in this order: 1. weapon 1, 2. lascannon, 3. plasma gun" in text(at)
     # A metric cuts a long fraction off (on a phone it showed "42681281/43046721 (…"): the metric
     # shows the percentage and the exact fraction is written out underneath.
     one = expected.models_removed.at_least(1)
-    assert not fits_headline(one) and f"at least 1 removed {fraction_text(one)}" in text(at)
+    assert not short_fraction(one) and f"at least 1 removed {fraction_text(one)}" in text(at)
     assert any("Why: the whole unit" in m.value for m in at.markdown)
-    assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
+    assert at.query_params["rows"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
 
 
 def test_the_link_the_page_writes_opens_the_same_unit():
@@ -51,15 +52,15 @@ def test_the_link_the_page_writes_opens_the_same_unit():
 
 
 def test_a_bad_profile_in_a_link_is_named_and_the_others_still_count():
-    at = open_page("ninth", **{**NINTH_LINK, "weapons": "lascannon:1:4:9:-3:D6;melta:D7:3:8:-4:D6"})
+    at = open_page("ninth", **{**NINTH_LINK, "rows": "lascannon:1:4:9:-3:D6;melta:D7:3:8:-4:D6"})
     assert "added weapon 2 (melta)" in warnings(at) and "D7" in warnings(at)
     assert "Resolved in this order: 1. weapon 1, 2. lascannon" in text(at)
-    assert "melta" not in at.query_params["weapons"]
+    assert "melta" not in at.query_params["rows"]
 
 
 def test_the_best_order_click_applies_it():
     at = open_page("ninth", chain="1", wounds="2", models="2", attacks="1", mods="", skill="2",
-                   weapons="B:1:2:4:0:2:::auto;C:1:2:4:0:1:::auto", attack="auto", t="4", s="4")
+                   rows="B:1:2:4:0:2:::auto;C:1:2:4:0:1:::auto", attack="auto", t="4", s="4")
     # Every attack hits automatically and wounds on 4+: RULES.md §6's A, B, C into 2 models of 2 wounds.
     assert metric(at, "Unit: models removed") == shown(F(5, 8))
     assert any("Fire C earlier" in i.value and "+1/8" in i.value for i in at.info)
@@ -80,7 +81,7 @@ def test_weapons_added_in_the_editor_join_the_unit_and_the_link():
     at.run()
     assert not at.exception
     assert metric(at, "Unit: models removed") == shown(ninth_unit().models_removed.mean)
-    assert at.query_params["weapons"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
+    assert at.query_params["rows"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
 
 
 def test_the_leman_russ_fires_every_weapon():
@@ -91,14 +92,14 @@ def test_the_leman_russ_fires_every_weapon():
                                   ninth.Group(attack, 1, ninth.Weapon(9, -3, "D6"))],
                                  ninth.Target(4, save=3, wounds=3, models=5))
     assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
-    assert metric(at, "At least 1 removed") == headline_text(expected.models_removed.at_least(1))
+    assert metric(at, "At least 1 removed") == chance_text(expected.models_removed.at_least(1))
     assert "1. Battle cannon (turret), 2. Lascannon (hull)" in text(at)
     assert at.query_params["every"] == "1"
 
 
 def test_fantasy_split_fire_groups_and_an_added_weapon_make_one_unit():
     at = open_page("fantasy", chain="1", conditions="split", shots="4", shots2="3", cover2="soft", wounds="2",
-                   models="4", weapons="champion:1:4:4:-1:D3")
+                   models="4", rows="champion:1:4:4:-1:D3")
     weapon, target = fantasy.Weapon(4), fantasy.Target(4, wounds=2, models=4)
     expected = fantasy.shoot_unit([fantasy.Group(fantasy.Shot(3), 4, weapon, "group 1"),
                                    fantasy.Group(fantasy.Shot(3, cover="soft"), 3, weapon, "group 2"),
@@ -111,13 +112,13 @@ def test_fantasy_split_fire_groups_and_an_added_weapon_make_one_unit():
 
 def test_one_weapon_links_stay_as_they_were():
     at = open_page("ninth", chain="1", damage="2", wounds="2", models="5")
-    assert "weapons" not in at.query_params and "order" not in at.query_params
+    assert "rows" not in at.query_params and "order" not in at.query_params
     assert metric(at, "Expected models removed")
 
 
 def test_a_unit_too_big_to_work_out_says_so_and_the_page_stays():
     at = open_page("ninth", chain="1", attacks="50", damage="D6", wounds="3", models="50",
-                   weapons="a:50::8:0:D6;b:1")
+                   rows="a:50::8:0:D6;b:1")
     assert "Too much damage for one unit" in text(at)
     assert metric(at, "Expected models removed")  # the page's own profile still answers
 
@@ -232,3 +233,108 @@ def test_learn_walks_two_profiles_and_shows_the_carried_over_model():
                     strict=True)) == [(0, 0, "1/4 (25.0%)"), (0, 2, "1/2 (50.0%)"), (1, 0, "1/4 (25.0%)")]
     assert "removed only when both land: **1/4 (25.0%)**" in text(at)
     assert "**A, B, C**: 5/8" in text(at) and "**A, C, B**: 3/4" in text(at)
+
+
+# Issue 26: each row of a whole unit is complete, and uses exactly what it shows ------------------
+
+def why(at, name: str) -> str:
+    """The Why of one profile of the unit (its expander)."""
+    return "\n".join(m.value for e in at.expander if e.label == f"Why: {name}" for m in e.markdown)
+
+
+def captions(at) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+BUFFED_PAGE = {"chain": "1", "s": "4", "t": "4", "attacks": "2", "models": "3", "extra": "1", "wmods": "+1",
+               "wreroll": "failed"}
+
+
+def buffed_unit(row_wound_rules: dict):
+    target = ninth.Target(4, models=3)
+    own = ninth.Group(ninth.Attack(3), 2, ninth.Weapon(4, wound_modifiers=(1,), wound_reroll="failed"), "weapon 1")
+    return ninth.attack_unit([own, ninth.Group(ninth.Attack(3), 2, ninth.Weapon(4, **row_wound_rules), "bolter")],
+                             target)
+
+
+def test_a_ninth_row_showing_the_pages_wound_modifier_and_re_roll_wounds_at_8_9():
+    at = open_page("ninth", **BUFFED_PAGE, rows="bolter:2:3:4:0:1:::ranged:+1:failed")
+    assert "Chance to wound per hit: 8/9" in why(at, "weapon 1") and "Chance to wound per hit: 8/9" in why(at, "bolter")
+    expected = buffed_unit({"wound_modifiers": (1,), "wound_reroll": "failed"})
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    assert at.query_params["rows"] == "bolter:2::::::::+1:failed"
+    # The row as the table shows it, beside the page's own weapon in the same columns.
+    own, added = at.dataframe[0].value, at.data_editor[0].value
+    assert list(own.loc[0, ["wmods", "wreroll"]]) == ["+1", "failed"] == list(added.loc[0, ["wmods", "wreroll"]])
+    # A row that shows no wound rules has none: 4+, 1/2, as it shows.
+    plain = open_page("ninth", **BUFFED_PAGE, rows="bolter:2")
+    assert "Chance to wound per hit: 1/2" in why(plain, "bolter")
+    assert metric(plain, "Unit: models removed") == shown(buffed_unit({}).models_removed.mean)
+
+
+def test_a_fantasy_pistol_beside_a_multiple_shots_weapon_needs_4_plus():
+    at = open_page("fantasy", chain="1", conditions="moved", rules="multiple_shots", s="4", t="4", models="5",
+                   rows="pistol:1:4:4")
+    assert "Needs 4: roll 4+ on a D6" in why(at, "pistol") and "Multiple Shots" not in why(at, "pistol")
+    assert "Chance to hit with each shot: 1/2 (50.0%)" in why(at, "pistol")
+    weapon, target = fantasy.Weapon(4), fantasy.Target(4, models=5)
+    expected = fantasy.shoot_unit([fantasy.Group(fantasy.Shot(3, moved=True, special_rules=("multiple_shots",)), 10,
+                                                 weapon, "weapon 1"),
+                                   fantasy.Group(fantasy.Shot(4, moved=True), 1, weapon, "pistol")], target)
+    assert expected.groups[1].hit_chance == F(1, 2)
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    assert "Every row shoots as the unit above: Moved (pivoting counts) -1." in text(at)
+
+
+def test_an_older_link_opens_with_its_numbers_and_says_so_once_under_the_table():
+    # Fantasy: its rows shot with the page's special rules (and LoS values): the pistol at 5+ (1/3).
+    at = open_page("fantasy", chain="1", conditions="moved", rules="multiple_shots", s="4", t="4", models="5",
+                   weapons="pistol:1:4:4")
+    weapon, target = fantasy.Weapon(4), fantasy.Target(4, models=5)
+    slow = fantasy.Shot(3, moved=True, special_rules=("multiple_shots",))
+    expected = fantasy.shoot_unit([fantasy.Group(slow, 10, weapon, "weapon 1"),
+                                   fantasy.Group(replace(slow, ballistic_skill=4), 1, weapon, "pistol")], target)
+    assert expected.groups[1].hit_chance == F(1, 3)
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    assert "Chance to hit with each shot: 1/3" in why(at, "pistol")
+    notes = [c for c in captions(at) if "older link" in c]
+    assert notes == ["These rows come from an older link, whose rows shot with the page's special rules and LoS "
+                     "values: each row shows them as its own."]
+    assert list(at.data_editor[0].value.loc[0, "rules"]) == ["multiple_shots"]
+    assert at.query_params["rows"] == "pistol:1:4:4::::::multiple_shots" and "weapons" not in at.query_params
+    again = open_page("fantasy", **dict(at.query_params))  # the link it writes: the same numbers, no note
+    assert metric(again, "Unit: models removed") == metric(at, "Unit: models removed")
+    assert not [c for c in captions(again) if "older link" in c]
+    # 9th edition: its rows had no wound rules of their own, nor the page's: 1/2, as it counted then.
+    old = open_page("ninth", **BUFFED_PAGE, weapons="bolter:2")
+    assert metric(old, "Unit: models removed") == shown(buffed_unit({}).models_removed.mean)
+    assert [c for c in captions(old) if "older link" in c] == [
+        "These rows come from an older link, whose rows had no wound modifiers or wound re-roll: theirs are none, "
+        "as that link counted them."]
+
+
+def test_rows_with_every_column_from_the_editor_reach_the_link_and_come_back():
+    at = open_page("fantasy", chain="1", models="5")
+    at.session_state["fantasy_weapons_1"] = {"edited_rows": {}, "deleted_rows": [], "added_rows": [
+        {"name": "crossbows", "shots": "5", "bs": 4, "cover": "soft", "rules": ["volley_fire", "sniper"],
+         "los_shooter": 2, "los_blocker": 1, "los_target": 2}]}
+    at.run()
+    assert not at.exception
+    assert at.query_params["rows"] == "crossbows:5:4::::soft:::sniper,volley_fire:2::2"
+    again = open_page("fantasy", **dict(at.query_params))
+    assert metric(again, "Unit: models removed") == metric(at, "Unit: models removed")
+    shot = fantasy.Shot(4, cover="soft", shooter_los=2, target_los=2, special_rules=("sniper", "volley_fire"))
+    assert fantasy.resolve(shot).probability == F(1, 6)  # 3+, Sniper and Volley Fire -2, soft cover -1: 6+
+    expected = fantasy.shoot_unit([fantasy.Group(fantasy.Shot(3), 10, fantasy.Weapon(4), "weapon 1"),
+                                   fantasy.Group(shot, 5, fantasy.Weapon(3), "crossbows")], fantasy.Target(4, models=5))
+    assert metric(again, "Unit: models removed") == shown(expected.models_removed.mean)
+
+
+def test_five_single_point_profiles_say_the_order_does_not_change_the_models_removed():
+    at = open_page("ninth", chain="1", wounds="2", models="3", attacks="2", rows="a:1;b:2;c:3;d:1")
+    assert "the order does not change the models removed" in text(at)
+    assert "not worked out" not in text(at)
+    groups = [ninth.Group(ninth.Attack(3), n, ninth.Weapon(4)) for n in (2, 1, 2, 3, 1)]
+    expected = ninth.attack_unit(groups, ninth.Target(4, wounds=2, models=3))
+    assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
+    assert not at.info  # no order to gain by

@@ -1,6 +1,8 @@
 """Fantasy close combat: RULES.md §7, its worked examples, brute force over every die, and a
 seeded simulation of bigger rounds."""
 
+import dataclasses
+import gc
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -458,6 +460,9 @@ BRUTE_CASES = {
         side(models=1, weapon=Weapon(5), others=(combat.Fighters(1, 3, Weapon(5, multiple_wounds="2"), 3),
                                                combat.Fighters(1, 3, Weapon(4, killing_blow=True), 3))),
         side(models=2, wounds=3, initiative=1, regeneration=6)),
+    "a flank charge keeps its supporting rank": (
+        side(models=2, fighting=1, supporting=1, position="flank", initiative=4),
+        side(models=2, attacks=2, initiative=3)),
     "ranks, Massed Infantry and outnumbering": (
         side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
         side(models=1, initiative=4, attacks=2, leadership=8)),
@@ -578,7 +583,7 @@ def good(**more):
     (dict(rank_width=21), "rank width"), (dict(attacks=0), "Attacks"), (dict(attacks=11), "Attacks"),
     (dict(attacks="D6"), "Attacks"), (dict(fighting=6, supporting=5), "more than the unit's 10 models"),
     (dict(fighting=-1), "fighting rank"), (dict(supporting=-1), "supporting"), (dict(reroll="sixes"), "re-roll"),
-    (dict(position="side"), "position"), (dict(position="flank"), "Supporting attacks cannot"),
+    (dict(position="side"), "position"),
     (dict(bonus=11), "other bonus"), (dict(bonus=-1), "other bonus"), (dict(standard=1), "standard"),
     (dict(others=(combat.Fighters(1, 3, Weapon(3), 3),) * 3), "up to 2"),
     (dict(impact=combat.Fighters(1, 3, Weapon(3), 3)), "automatic=True"),
@@ -599,6 +604,41 @@ def test_bad_side_names_the_input(bad, words):
 def test_bad_fighters_name_the_input(bad, words):
     with pytest.raises(ValueError, match=words):
         combat.Fighters(**dict(dict(attacks=1, ws=3, weapon=Weapon(3), initiative=3), **bad))
+
+
+HALBERDS, SPEARS = Weapon(4, ap=-1), Weapon(3)
+
+
+def test_halberdiers_in_the_spearmens_flank_keep_their_supporting_rank():
+    """RULES.md §7's example: halberdiers 5 wide in ranks (5 fighting, 5 supporting) charge spearmen in the
+    flank. The halberdiers' second rank supports; the spearmen's, fought in its flank, does not."""
+    halberdiers = side(models=10, rank_width=5, fighting=5, supporting=5, weapon=HALBERDS, position="flank",
+                       initiative=3)
+    spearmen = side(models=10, rank_width=5, fighting=5, supporting=0, weapon=SPEARS, armour=5, initiative=3)
+    r = combat.combat_round(halberdiers, spearmen)
+    text = " ".join(step.text for step in r.steps)
+    assert "The charger's rank and file: 5 fighting models × 1 Attack + 5 supporting attacks" in text
+    assert "The charged's rank and file: 5 fighting models × 1 Attack," in text
+    alone = combat.combat_round(dataclasses.replace(halberdiers, supporting=0), spearmen)
+    assert r.win > alone.win  # the supporting attacks count
+    # Both sides strike at Initiative 3 with the models alive before it: 10 halberd attacks, each 1/2 to hit,
+    # 2/3 to wound, and 5/6 unsaved (armour 5+ at AP -1 saves on a 6).
+    per_attack = Fraction(1, 2) * Fraction(2, 3) * Fraction(5, 6)
+    assert r.charged_models_lost.mean == 10 * per_attack
+
+
+def test_a_side_fought_in_its_flank_or_rear_makes_no_supporting_attacks():
+    for position in ("flank", "rear"):
+        charger = side(models=10, rank_width=5, fighting=5, supporting=5, position=position)
+        charged = side(models=10, rank_width=5, fighting=5, supporting=5)
+        with pytest.raises(ValueError, match=f"cannot be made to a unit's flank or rear: the charged is fought in "
+                                             f"its {position}.*got 5"):
+            combat.combat_round(charger, charged)
+        with pytest.raises(ValueError, match=f"the charger is fought in its {position}"):
+            combat.combat_round(side(models=10, rank_width=5, supporting=5),
+                                side(models=10, rank_width=5, supporting=5, position=position))
+    # a front fight keeps both supporting ranks
+    combat.combat_round(side(models=10, rank_width=5, supporting=5), side(models=10, rank_width=5, supporting=5))
 
 
 def test_impact_hits_on_the_charged_side_is_an_error():
@@ -703,7 +743,43 @@ def _big(models, wounds, regeneration, multiple_wounds, fighting, supporting, at
 
 IMPACT = combat.Fighters("2D6", 1, Weapon(5, killing_blow=True), 1, automatic=True)
 STOMP = combat.Fighters("D6", 1, Weapon(5), 1, automatic=True)
+def trolls(models: int, stomp: str = "D3") -> combat.Side:
+    """Common Trolls (Ravening Hordes: WS 3, S 5, T 4, 3 Wounds, I 2, A 3, monstrous infantry, 3 wide) with
+    Regeneration 4+, Multiple Wounds (3) and Stomp Attacks."""
+    unit = Target(4, regeneration=4, wounds=3, models=models, troop="monstrous_infantry")
+    return combat.Side(unit, 3, 2, 4, 3, min(models, 3), max(0, min(models - 3, 3)), 3,
+                       Weapon(5, multiple_wounds="3"), stomp=combat.Fighters(stomp, 3, Weapon(5), 1, automatic=True))
+
+
+def monsters_against_heavy_infantry() -> tuple[combat.Side, combat.Side]:
+    """Four 3-Wound monsters with Regeneration 4+, Multiple Wounds (3) and Killing Blow, 5 Attacks each,
+    against 20 heavy infantry with the same (0.12 s; refused before issue 26)."""
+    rules = dict(multiple_wounds="3", killing_blow=True)
+    monsters = combat.Side(Target(4, regeneration=4, wounds=3, models=4, troop="monster"), 3, 3, 6, 4,
+                           4, 0, 5, Weapon(5, **rules))
+    infantry = combat.Side(Target(3, armour=4, regeneration=4, wounds=3, models=20, troop="heavy_infantry"), 4, 3,
+                           8, 5, 5, 5, 1, Weapon(4, **rules))
+    return monsters, infantry
+
+
+#: Issue 26: refused as "too big" by an estimate, though each takes well under 1 s.
+BIG_BUT_QUICK = {
+    "six Trolls a side with Multiple Wounds, Regeneration and Stomps": lambda: combat.combat_round(trolls(6),
+                                                                                                  trolls(6)),
+    "nine Trolls a side": lambda: combat.combat_round(trolls(9), trolls(9)),
+    "four 3-Wound monsters against heavy infantry with the same": lambda: combat.combat_round(
+        *monsters_against_heavy_infantry()),
+}
+
+
+@pytest.mark.parametrize("name", BIG_BUT_QUICK)
+def test_big_rounds_that_take_well_under_a_second_answer(name):
+    r = BIG_BUT_QUICK[name]()
+    assert r.win + r.draw + r.lose == 1 and 0 < r.win < 1
+
+
 WORST_ROUNDS = {
+    **BIG_BUT_QUICK,
     "100 against 100 one-Wound models, 10 wide with a supporting rank, 2 Attacks": lambda: combat.combat_round(
         _big(100, 1, None, "1", 10, 10, 2), _big(100, 1, None, "1", 10, 10, 2)),
     "30 against 30 one-Wound models, Impact Hits and Stomps, 2 Attacks": lambda: combat.combat_round(
@@ -719,9 +795,15 @@ WORST_ROUNDS = {
 
 
 @pytest.mark.parametrize("name", WORST_ROUNDS)
-def test_the_slowest_accepted_rounds_compute_in_under_200_ms(name):
-    """MAX_WORK and MAX_PROFILE_ATTACKS keep every accepted round near 200 ms of CPU or less (best
-    of three; a limit only under make fuzz); these big ones are accepted."""
-    seconds = min(cpu_seconds(WORST_ROUNDS[name]) for _ in range(3))
-    print(f"{name}: {seconds * 1000:.1f} ms")
-    assert seconds < 0.2 or not SPEED_LIMITS
+def test_the_slowest_accepted_rounds_compute_in_under_a_second_cold(name):
+    """MAX_WORK and MAX_PROFILE_ATTACKS keep every accepted round under about 1 s of CPU, cold: its first
+    run in this process, with the garbage collector held off (a limit only under make fuzz); these big ones
+    are accepted."""
+    gc.collect()
+    gc.disable()
+    try:
+        seconds = cpu_seconds(WORST_ROUNDS[name])
+    finally:
+        gc.enable()
+    print(f"{name}: {seconds * 1000:.1f} ms (the limit: 1,000 ms)")
+    assert seconds < 1.0 or not SPEED_LIMITS

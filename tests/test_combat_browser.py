@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from test_browser import assert_margins_hold_the_labels, metric, open_app, wait_ready
 
 from hitrules import combat_situations
-from hitrules._steps import headline_text
+from hitrules._steps import chance_text
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ def test_a_preset_in_the_browser(page: Page, app_server):
     key = "orcs_spearmen"
     preset = combat_situations.COMBAT_PRESETS[key]
     answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
-    wins = headline_text(answer.win)
+    wins = chance_text(answer.win)
     open_app(page, app_server, "combat")
     page.locator('[data-testid="stButtonGroup"] button').filter(has_text=preset.name).first.click()
     wait_ready(page)
@@ -134,3 +134,41 @@ def test_the_combat_charts_draw(page: Page, app_server, path):
     open_app(page, app_server, path)
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
     expect(page.locator(".js-plotly-plot svg.main-svg").first).to_be_attached(timeout=20_000)
+
+
+def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(browser, app_server):
+    """Issue 26: the lance with its Paladin and its warhorses, entered by the page's widgets on a phone,
+    then its link opened in a second tab: the same answer."""
+    preset = combat_situations.COMBAT_PRESETS["lance_halberdiers"]
+    answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        link = {k: v for k, v in preset.query if not k.startswith(("a_others", "a_char"))}
+        open_app(page, app_server, f"combat?{urlencode(link)}")
+        page.locator('[data-testid="stRadio"]').filter(has_text="Champion, character, mount").first.get_by_text(
+            "Two", exact=True).click()
+        wait_ready(page)
+        for label, nth, value in (("Its Attacks", 0, "3"), ("Its WS", 0, "6"), ("Its S", 0, "6"),
+                                  ("Its AP", 0, "-2"), ("Its I", 0, "7"), ("Its Attacks", 1, "5"),
+                                  ("Its I", 1, "6")):
+            box = number(page, label, nth)
+            box.fill(value)
+            box.press("Enter")
+            wait_ready(page)
+        shown = headline_text(answer.win)
+        expect(metric(page, "Charger wins")).to_have_text(shown)
+        page.wait_for_function("() => location.search.includes('a_char2_attacks=5')", timeout=10_000)
+        second = context.new_page()
+        try:
+            second.goto(page.url)
+            wait_ready(second)
+            expect(metric(second, "Charger wins")).to_have_text(shown)
+            expect(number(second, "Its Attacks", 1)).to_have_value("5")
+        finally:
+            second.close()
+        expect(page.get_by_text("The charger's mount: 5 attacks", exact=False)).to_be_attached()
+        save_screenshot(page, "phone-combat-others")
+    finally:
+        context.close()

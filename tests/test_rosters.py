@@ -209,11 +209,11 @@ def test_fantasy_side_for_combat():
     assert (side.ws, side.initiative, side.leadership, side.attacks, side.weapon.strength) == (3, 2, 7, 1, 3)
     assert (side.unit.models, side.unit.armour, side.fighting, side.supporting, side.rank_width) == (20, 5, 5, 5, 5)
     assert [(o.name, str(o.attacks), o.ws, o.weapon.strength, o.initiative) for o in side.others] == [
-        ("Orc Boss", "2", 3, 3, 2)]
+        ("champion", "2", 3, 3, 2)]
     assert (mob.movement, mob.not_read) == (4, ())
     boyz = rosters.fantasy_side(unit(roster, "Orc Boar Boyz"), rank_width=3)
     assert (boyz.side.fighting, boyz.side.supporting, boyz.movement) == (3, 3, 7)  # the boar's M
-    assert [(o.name, str(o.attacks)) for o in boyz.side.others] == [("War Boar", "3")]  # a boar under each rider
+    assert [(o.name, str(o.attacks)) for o in boyz.side.others] == [("mount", "3")]  # a boar under each rider
     assert boyz.side.unit.troop == "heavy_cavalry"
 
 

@@ -167,7 +167,7 @@ def test_a_digit_python_reads_but_the_page_does_not_is_refused_in_the_pages_word
 
 #: Parameters whose rows start with a weapon's name (a free text); ``more_a`` and ``more_b`` keep
 #: their text as written and are read as such rows by the view.
-NAMED_ROWS = {"weapons"}
+NAMED_ROWS = {"rows", "weapons"}
 NAMED_TEXT = {"more_a", "more_b", "from"}  # from: the unit's name, as the army file writes it
 
 
@@ -184,7 +184,7 @@ def test_every_reader_folds_case(page):
             if not lower.warnings:
                 upper = parse_query(params, {name: value.upper()})
                 if name in NAMED_ROWS:  # a weapon's name is the player's own words, kept as written
-                    upper, lower = (tuple((row[0].lower(), *row[1:]) for row in read.values[name])
+                    upper, lower = (tuple((row[0].lower(), *row[1:]) for row in read.values["rows"])
                                     for read in (upper, lower))
                 if name in NAMED_TEXT:
                     upper, lower = upper.values[name].lower(), lower.values[name].lower()

@@ -22,6 +22,7 @@ FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1"
               "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
 PRESET_KEY = "combat_preset"
+OTHER_COUNTS = ("None", "One", "Two")
 #: The height of the box the chart is drawn in: the chart's, and a few pixels to spare.
 CHART_BOX = figures.COMBAT_HEIGHT + 4
 
@@ -34,6 +35,7 @@ CHART_BOX = figures.COMBAT_HEIGHT + 4
 @st.fragment
 def render() -> None:
     values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
+    _fit_ranks(values)
     sit, answer = _round(values)
     if answer:
         _headlines(answer)
@@ -49,13 +51,13 @@ def render() -> None:
     # One toggle for both sides' other inputs: every widget drawn costs time on every rerun.
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
-                      "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, a champion "
-                      "or character, Impact Hits and Stomps, and the combat result bonuses. They count whether "
-                      "shown or not; hidden, a line under each side sums them up."):
+                      "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, up to two "
+                      "champions, characters or mounts, Impact Hits and Stomps, and the combat result bonuses. They "
+                      "count whether shown or not; hidden, a line under each side sums them up."):
         for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
             with column:
                 st.markdown(f"**{title}: the rest**")
-                _more_inputs(p)
+                _more_inputs(values, p)
     if answer:
         _results(sit, answer)
     _links(values)
@@ -83,7 +85,8 @@ def _headlines(answer) -> None:
                  ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test."),
                  ("Charger loses", answer.lose, "The charged unit's score is higher, or the charger is wiped out."),
                  ("Charged unit breaks", answer.charged_test.get("break", 0),
-                  "It loses, fails its Break test and flees (or is outnumbered more than two to one)."))
+                  "It loses, fails its Break test and flees. Outnumbered more than two to one by Unit Strength, a "
+                  "unit that would Fall Back in Good Order Breaks instead."))
     draw.chance_metrics(*headlines)
 
 
@@ -96,6 +99,20 @@ def _round(values: dict):
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
         return None, None
+
+
+def _fit_ranks(values: dict) -> None:
+    """Bring each side's own fighting and supporting ranks within its unit (in the page's values and its
+    inputs), and say so; say too when a side fought in its flank or rear makes no supporting attacks."""
+    fitted, lines = combat_situations.fit_ranks(values)
+    state = st.session_state
+    for name, value in fitted.items():
+        if value != values[name]:
+            values[name] = value
+            if (key := f"{P}_{name}") in state:
+                state[key] = value
+    if lines:
+        st.info("\n\n".join(lines) + f" ({READING})", icon=":material/straighten:")
 
 
 def _apply_preset() -> None:
@@ -146,11 +163,13 @@ def _summary(values: dict, p: str) -> str:
     v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
     armour = "No armour" if v["armour"] is None else f"Armour {v['armour']}+"
     wounds = f"{v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each"
+    fighting, supporting = combat_situations.ranks(values, p)
     parts = [f"{armour}, {TROOP_NAMES[v['troop']].lower()}, {wounds}, {v['width']} wide, Ld {v['ld']}",
-             f"{v['fighting']} fighting, {v['supporting']} supporting, AP {v['ap']}"]
+             f"{fighting} fighting, {supporting} supporting, AP {v['ap']}"]
     parts += [RULE_NAMES[r] for r in v["rules"]]
-    if v["char"]:
-        parts.append(f"with a champion or character ({v['char_attacks']} A, WS {v['char_ws']}, S {v['char_s']})")
+    for c in combat_situations.OTHER_PREFIXES[: v["others"]]:
+        parts.append(f"with a {v[c + 'kind']} ({v[c + 'attacks']} A, WS {v[c + 'ws']}, S {v[c + 's']}, "
+                     f"I {v[c + 'i']})")
     if v["auto"]:
         parts += [f"{label} {v[name]}" for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))
                   if v.get(name, "0") != "0"]
@@ -160,7 +179,7 @@ def _summary(values: dict, p: str) -> str:
     return "; ".join(parts) + "."
 
 
-def _more_inputs(p: str) -> None:
+def _more_inputs(values: dict, p: str) -> None:
     row = st.container(horizontal=True)
     score_input(row, "Armour", P, f"{p}armour", "armour")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
@@ -172,10 +191,17 @@ def _more_inputs(p: str) -> None:
                      help="Models in each rank, for the Rank Bonus.")
     row.number_input("Leadership", *BOUNDS[f"{p}ld"], step=1, key=_key(f"{p}ld"),
                      help="For the Break test: 2D6 plus the lost difference against it.")
-    row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], step=1, key=_key(f"{p}fighting"),
-                     help="Models in base contact that strike with all their Attacks.")
-    row.number_input("Supporting", *BOUNDS[f"{p}supporting"], step=1, key=_key(f"{p}supporting"),
-                     help="Models in the rank behind: one supporting attack each (0 into a flank or rear).")
+    fighting, supporting = combat_situations.ranks(values, p)
+    row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], value=None, step=1, key=_key(f"{p}fighting"),
+                     placeholder=f"{fighting}: the unit's",
+                     help="Models in base contact that strike with all their Attacks. Empty, it follows the unit: "
+                          "the smaller of its models and its rank width. A number of yours is kept while it fits.")
+    row.number_input("Supporting", *BOUNDS[f"{p}supporting"], value=None, step=1, key=_key(f"{p}supporting"),
+                     placeholder=f"{supporting}: the unit's",
+                     help="Models in the rank behind: one supporting attack each. Empty, it follows the unit: the "
+                          "smaller of the models left and the rank width. A side fought in its flank or rear makes "
+                          "none (supporting attacks cannot be made to a unit's flank or rear); the side fighting "
+                          "the enemy's flank or rear keeps its own.")
     row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
                      help="Armour Piercing, 0 or negative: it worsens the enemy's armour save.")
     score_input(row, "Ward", P, f"{p}ward", "ward")
@@ -190,10 +216,14 @@ def _more_inputs(p: str) -> None:
     st.radio("Re-roll to hit", ("none", "ones", "failed"), key=_key(f"{p}reroll"), horizontal=True,
              format_func=draw.MELEE_REROLL_NAMES.get, help="Hatred re-rolls misses; a die is re-rolled at most once.")
     _rules(p, "Weapon rules")
-    if st.toggle("Champion or character", key=_key(f"{p}char"),
-                 help="One more profile that fights with the unit but is never removed, and never counts "
-                      "for ranks or Unit Strength. It uses the unit's to-hit modifier and re-rolls."):
-        _character_inputs(p)
+    count = st.radio("Champion, character, mount", range(len(combat_situations.OTHER_PREFIXES) + 1),
+                     key=_key(f"{p}others"), horizontal=True, format_func=OTHER_COUNTS.__getitem__,
+                     help="Up to two more profiles that fight with the unit (its champion, a character, a mount "
+                          "such as the knights' warhorses), each with its own Attacks, WS, S, AP, Initiative and "
+                          "rules. They are never removed and never count for ranks or Unit Strength. They use "
+                          "the unit's to-hit modifier and re-rolls.")
+    for c in combat_situations.OTHER_PREFIXES[:count]:
+        _other_inputs(f"{p}{c}")
     charger = p == "a_"
     if st.toggle("Impact Hits and Stomps" if charger else "Stomp Attacks", key=_key(f"{p}auto"),
                  help="Hits with no roll to hit, at their own Strength and AP: Impact Hits first of all "
@@ -220,14 +250,16 @@ def _more_inputs(p: str) -> None:
 
 def _rules(p: str, label: str) -> None:
     st.pills(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), selection_mode="multi", format_func=RULE_NAMES.get,
-             help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a 6 to wound "
-                  "allows no armour or Regeneration and removes the model. Poisoned Attacks: a natural 6 to hit "
-                  "wounds automatically.")
+             help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a natural 6 "
+                  "to wound allows no armour and no Regeneration save (the ward save still applies) and, unsaved, "
+                  "removes the model. Poisoned Attacks: a natural 6 to hit gives +2 to that hit's roll To Wound.")
 
 
-def _character_inputs(p: str) -> None:
-    c = f"{p}char_"
+def _other_inputs(c: str) -> None:
+    """One of a side's others: what it is, and its profile."""
     row = st.container(horizontal=True)
+    row.selectbox("It is a", combat_situations.OTHER_KINDS, key=_key(f"{c}kind"), format_func=str.capitalize,
+                  help="How the Why calls it: a champion, a character or a mount. It changes no number.")
     row.text_input("Its Attacks", key=_key(f"{c}attacks"), max_chars=8,
                    help="A number or dice (a mount's D3): all of them strike the enemy's rank and file.")
     row.number_input("Its WS", *BOUNDS[f"{c}ws"], step=1, key=_key(f"{c}ws"), help="Its Weapon Skill.")

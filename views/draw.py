@@ -11,11 +11,10 @@ from hitrules._steps import (
     Step,
     anchor,
     chance_text,
-    fits_headline,
     fraction_text,
-    headline_text,
     number_text,
     reading,
+    short_fraction,
 )
 from webui import shared
 
@@ -139,7 +138,8 @@ def _removed_table(sit):
 
 def mean_metric(label: str, mean, more: str = "") -> tuple[str, str, str]:
     """A headline number on average: rounded, and exact in its help."""
-    return label, number_text(mean), f"Exactly {fraction_text(mean)}{more}."
+    short = short_fraction(mean)
+    return label, number_text(mean), f"Exactly {short}{more}." if short else f"About {number_text(mean, 4)}{more}."
 
 
 def chain_metrics(chain) -> tuple[tuple[str, str, str], ...]:
@@ -168,8 +168,8 @@ def chance_metrics(*chances: tuple[str, object, str | None], first: tuple = ()) 
     """Headline chances side by side (after the metrics ``first``), each exact and as a percentage; a
     fraction too long for a metric (which would cut it off) shows as its percentage, and is written
     out in full underneath."""
-    metrics_row(*first, *((label, headline_text(p), help) for label, p, help in chances))
-    long = [(label, p) for label, p, _ in chances if not fits_headline(p)]
+    metrics_row(*first, *((label, chance_text(p), help) for label, p, help in chances))
+    long = [(label, p) for label, p, _ in chances if not short_fraction(p)]
     if long:
         st.caption("More precisely: " + "; ".join(f"{label[0].lower()}{label[1:]} {fraction_text(p)}"
                                                   for label, p in long) + ".")

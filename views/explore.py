@@ -6,7 +6,7 @@ import streamlit as st
 
 import webui
 from hitrules import combat_situations, compare, fantasy, figures, ninth, profiles, urlstate
-from hitrules._steps import chance_text, count_text, fraction_text, number_text, percent
+from hitrules._steps import chance_text, count_text, mean_text, number_text, percent
 from views import draw
 from views.target import fit_ruleset, score_input
 
@@ -245,8 +245,9 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
     cells = ("name:shots:BS:S:AP:Multiple Wounds" if ruleset == "fantasy" else "name:attacks:skill:S:AP:Damage")
     st.text_input("More weapons in its unit", key=webui.key("explore", f"more_{suffix}"), max_chars=400,
                   placeholder=f"e.g. {cells}; another",
-                  help=f"Fire a whole unit: each weapon as {cells} (as a calculator's link writes its added "
-                       "weapons), separated by ;. The unit's damage carries from one weapon to the next.")
+                  help=f"Fire a whole unit: each weapon as {cells} and the cells after (as a calculator's link "
+                       "writes its rows: see the README), separated by ;. Each row uses only what it says. The "
+                       "unit's damage carries from one weapon to the next.")
 
 
 def _weapons(values: dict) -> None:
@@ -381,9 +382,9 @@ def _verdict(duel: compare.WeaponDuel) -> str:
         return f"Both remove the same on average: {number_text(means[0])} models. {at_least_one}"
     win, lose = duel.better, 1 - duel.better
     more = means[win] - means[lose]
-    share = f", {percent(more / means[lose])} more" if means[lose] else ""
+    share = f" ({percent(more / means[lose])} more)" if means[lose] else ""
     return (f"**Weapon {'AB'[win]} is better** against this target: it removes "
-            f"{number_text(more)} more models on average (exactly {fraction_text(more)}{share}). "
+            f"{mean_text(more)} more models on average{share}. "
             f"{at_least_one}")
 
 
@@ -438,7 +439,7 @@ def _kill(values: dict) -> None:
                     f"{values['confidence']}% chance: they do with {chance_text(removed.at_least(kills))}.")
     else:
         st.markdown(f"You need **{needed} attacks** to kill at least {kills} model{'s' if kills > 1 else ''} with "
-                    f"{values['confidence']}% chance or more: exactly {chance_text(removed.at_least(kills))}.")
+                    f"{values['confidence']}% chance or more: they do with {chance_text(removed.at_least(kills))}.")
     st.plotly_chart(webui.shared(figures.distribution_figure, removed, f"Models killed by {needed or 'the most'} "
                                  "attacks", "models"), key="explore_kill", config={"displayModeBar": False})
     draw.table_with_download(P, "kill", figures.distribution_table, removed, "models removed")

@@ -19,6 +19,9 @@ CONDITION_NAMES = {"moved": "Moved (pivoting counts) -1", "close": 'Target withi
 COVER_HELP = ("What obscures the majority of the target. Soft cover (hedge, fence, wagon) -1; hard cover "
               "(wall, boulder, building, another unit) -2. They never stack: only the -2 counts.")
 LOS_HELP = "Line of Sight value, 1 (infantry) to 10."
+#: The conditions that are the shooters' situation, shared by every row of a whole unit (the
+#: weapon's own rules, BS, cover and LoS values are each row's).
+_SHOOTERS_SITUATION = ("moved", "close", "stand", "lone")
 
 
 def render() -> None:
@@ -55,17 +58,21 @@ def render() -> None:
         webui.situation_links(sit)
         if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
-    unit = {name: values[name] for name in ("weapons", "order")} if whole and sit.weapon else {}
+    unit = {name: values[name] for name in ("rows", "order")} if whole and sit.weapon else {}
     webui.write_link(urlstate.FANTASY, values, situations.fantasy_values(sit) | unit if whole else None)
 
 
 def _unit(values: dict, sit) -> tuple:
     """The editor of added weapons, and the whole unit with the problems of the weapons left out
     (None with none added). Split fire's groups are its first profiles."""
-    rows = unit_view.added_weapons(P, "fantasy", values)
     named = len(sit.groups) > 1
     own = tuple(fantasy.Group(shot, shots, sit.weapon, f"group {n}" if named else "weapon 1")
                 for n, (shot, shots) in enumerate(sit.groups, start=1))
+    shared = [CONDITION_NAMES[c] for c in values["conditions"] if c in _SHOOTERS_SITUATION]
+    if "lone" in values["conditions"]:
+        shared[shared.index(CONDITION_NAMES["lone"])] += f" (Unit Strength {values['us']})"
+    rows = unit_view.added_weapons(P, "fantasy", values, own, f"Every row shoots as the unit above: "
+                                   f"{', '.join(shared)}." if shared else "")
     # Split fire alone is the page's own answer (one weapon): the whole unit is for weapons added.
     return profiles.page_unit("fantasy", own, rows, values["order"], sit.target) if rows else (None, ())
 

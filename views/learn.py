@@ -6,7 +6,7 @@ import streamlit as st
 
 import webui
 from hitrules import combat, combat_situations, dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text, count_text, fraction_text, number_text
+from hitrules._steps import chance_text, count_text, mean_text, number_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
 from views.ninth import attack_inputs
@@ -89,8 +89,8 @@ def _walk(values: dict):
         shown.append(f"**So the roll is {result.roll}: {chance_text(result.probability)} per shot.**")
     if chain and step == len(steps):
         shown.append(f"**So each attack wounds and gets through with chance "
-                     f"{chance_text(chain.stages.mean(3))}, and removes {number_text(chain.models_removed.mean)} "
-                     f"models on average (exactly {fraction_text(chain.models_removed.mean)}).**")
+                     f"{chance_text(chain.stages.mean(3))}, and removes {mean_text(chain.models_removed.mean)} "
+                     "models on average.**")
     st.markdown("\n\n".join(shown))
     pictures.cover_at_step("learn_cover_picture", result, steps[step - 1])
     verdict = getattr(situations.answer(sit), "verdict", None)  # Overwatch fire's, worked out once
@@ -197,9 +197,9 @@ def _combat(values: dict) -> None:
     st.markdown("\n".join(shown))
     st.subheader("One whole round")
     answer = combat_situations.answer(combat_situations.link_situation(combat_situations.WORKED_ROUND))
-    st.markdown("Two units of 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; both in the fighting "
-                "rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 (3, +3 for the charge), "
-                "the other at 3, so a model the charger kills never strikes back.")
+    st.markdown("Two units of regular infantry, 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; "
+                "both in the fighting rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 "
+                "(3, +3 for the charge), the other at 3, so a model the charger kills never strikes back.")
     draw.metrics_row(("Charger wins", chance_text(answer.win), None), ("Draw", chance_text(answer.draw), None),
                      ("Charger loses", chance_text(answer.lose), None))
     draw.why("The round in order", answer.steps, None)
@@ -237,7 +237,7 @@ def _unit(values: dict) -> None:
         groups = tuple(_lands({"A": "1", "B": "2", "C": "1"}[n], n) for n in order)
         result = webui.shared(ninth.attack_unit, groups, target)
         with column:
-            st.markdown(f"**{', '.join(order)}**: {fraction_text(result.models_removed.mean)} of a model removed on "
+            st.markdown(f"**{', '.join(order)}**: {mean_text(result.models_removed.mean)} of a model removed on "
                         "average.")
             draw.why(f"Why: {', '.join(order)}", result.steps, None)
 

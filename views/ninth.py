@@ -75,18 +75,20 @@ def modifier_words(result: ninth.AttackResult) -> str:
 
 def _link(values: dict, sit) -> dict:
     """The situation's values and the whole unit's (its added weapons, their order, every weapon fired)."""
-    unit = {name: values[name] for name in ("weapons", "order")} if sit.weapon else {}
+    unit = {name: values[name] for name in ("rows", "order")} if sit.weapon else {}
     return situations.ninth_values(sit) | unit | ({"every": values["every"]} if sit.preset and sit.weapon else {})
 
 
 def _unit(values: dict, sit) -> tuple:
     """The editor of added weapons, and the whole unit with the problems of the weapons left out
     (None when it has only the page's one profile)."""
-    rows = unit_view.added_weapons(P, "ninth", values)
     every = sit.preset is not None and values["every"]
     own = (profiles.preset_groups(values, sit) if every else
            (ninth.Group(sit.attack, sit.attacks, sit.weapon,
                         PRESETS[sit.preset.key].weapon_names[sit.preset.weapon] if sit.preset else "weapon 1"),))
+    shared = ("The unit fires Overwatch, so each ranged row does too (only an unmodified 6 hits); a melee row "
+              "cannot." if sit.overwatch else "")
+    rows = unit_view.added_weapons(P, "ninth", values, own, shared)
     if sit.overwatch and not sit.overwatch.verdict().allowed:
         st.caption("The unit cannot fire Overwatch here, so the whole unit is not worked out.")
         return None, ()

@@ -9,8 +9,14 @@ from webui import shared
 
 TITLE = "Add a weapon: the whole unit"
 HELP = ("Up to 5 more profiles, one row each, with their own attacks, hit roll and weapon, all at the target "
-        "above. Their damage is resolved one profile after another, and a model that has lost wounds keeps "
+        "above. A row uses exactly what it shows: the page's own modifiers, re-rolls and rules are not added to "
+        "it. Their damage is resolved one profile after another, and a model that has lost wounds keeps "
         "the loss for the next. Add a row with +; select a row and press Delete to remove it.")
+#: One line under the table when the rows came from an older link, whose rows lacked a column.
+OLD_LINK = {"ninth": "These rows come from an older link, whose rows had no wound modifiers or wound re-roll: "
+                     "theirs are none, as that link counted them.",
+            "fantasy": "These rows come from an older link, whose rows shot with the page's special rules and LoS "
+                       "values: each row shows them as its own."}
 #: Each cell's label, help, and range (a whole number) or choices or length (text). Defaults are profiles.DEFAULTS.
 _CELLS = {
     "ninth": {
@@ -21,9 +27,11 @@ _CELLS = {
         "ap": ("AP", "0 or negative.", ninth.AP_RANGE),
         "damage": ("Damage", "1, D3, D6, D3+3, 2D6…", 8),
         "mods": ("Hit mods", "Each hit modifier, e.g. -1, +1.", 40),
-        "reroll": ("Re-roll", "Re-roll 1s or every failed hit.", ninth.REROLLS),
+        "reroll": ("Hit re-roll", "Re-roll hit rolls of 1, or every failed hit.", ninth.REROLLS),
         "kind": ("Kind", "Ranged (BS, Light cover counts), melee (WS), or a weapon that hits automatically.",
                  profiles.KINDS),
+        "wmods": ("Wound mods", "Each wound modifier, e.g. +1 (9th edition caps their sum at ±1).", 40),
+        "wreroll": ("Wound re-roll", "Re-roll wound rolls of 1, or every failed wound roll.", ninth.REROLLS),
     },
     "fantasy": {
         "name": ("Name", "What the group is called, for the Why.", 40),
@@ -35,12 +43,23 @@ _CELLS = {
         "cover": ("Cover", "What obscures the target from this group (its own view).", fantasy.COVERS),
         "bane": ("Armour Bane", "A natural 6 to wound improves AP by this much.", fantasy.ARMOUR_BANE_RANGE),
         "poisoned": ("Poisoned", "A natural 6 to hit gets +2 to wound.", None),
+        "rules": ("Special rules", "This row's weapon's rules: Multiple Shots, Quick to Fire, Sniper and Volley Fire "
+                  "are -1 to hit each.", fantasy.SPECIAL_RULES),
+        "los_shooter": ("Shooter LoS", "This row's shooters' Line of Sight value, 1 (infantry) to 10; it counts "
+                        "only with cover.", fantasy.LOS_RANGE),
+        "los_blocker": ("Obstacle LoS", "Cover counts only if the obstacle is at least half as high as both the "
+                        "shooter and the target.", fantasy.LOS_RANGE),
+        "los_target": ("Target LoS", "The target's Line of Sight value, 1 (infantry) to 10, as this row sees it.",
+                       fantasy.LOS_RANGE),
     },
 }
 
 
 def _column(label: str, help: str, kind, default):
-    """A typed column of the editor: a whole number in its range, a choice, text, or a tick."""
+    """A typed column of the editor: a whole number in its range, a choice or several, text, or a tick."""
+    if isinstance(default, tuple):
+        return st.column_config.MultiselectColumn(label, options=kind, default=list(default), help=help,
+                                                  format_func=fantasy.SPECIAL_RULE_NAMES.get)
     if isinstance(default, bool):
         return st.column_config.CheckboxColumn(label, default=default, help=help)
     if isinstance(default, int):
@@ -56,19 +75,31 @@ _COLUMNS = {ruleset: {name: _column(*cell, default) for (name, cell), default in
             for ruleset, cells in _CELLS.items()}
 
 
-def added_weapons(prefix: str, ruleset: str, values: dict) -> tuple[tuple, ...]:
-    """The editor of the weapons added to the page's own; its rows go into ``values`` (the page's
-    store, and so the link).
+def added_weapons(prefix: str, ruleset: str, values: dict, own: tuple, situation: str = "") -> tuple[tuple, ...]:
+    """The page's own profiles (``own``, its Groups: the first rows, shown as the table shows a row)
+    and the editor of the weapons added to them; the added rows go into ``values`` (the page's store,
+    and so the link). ``situation`` says, in one line, what of the page every row shares.
 
     The editor keeps its edits against the rows it was first given, so those rows stay its data
     until the page's rows change from outside (a link, Back): then a new editor starts from them.
+    An older link's rows get the meaning they had then, shown in their cells and said under the table.
     """
     st.subheader(TITLE, anchor=False, help=HELP)
     ss = st.session_state
+    old = f"_{prefix}_old_rows"
+    own_rows = tuple(profiles.group_row(ruleset, group) for group in own)
+    if any(None in row for row in values["rows"]):
+        values["rows"], _ = profiles.complete_rows(ruleset, values["rows"], own_rows[0])
+        ss[old] = values["rows"]
+    numbers = ("profile 1", "profiles 1 and 2")[len(own) - 1] if len(own) <= 2 else f"profiles 1 to {len(own)}"
+    st.caption(f"The page's own weapon, as set above ({numbers}); each row added below uses exactly what it "
+               "shows." + (f" {situation}" if situation else ""))
+    st.dataframe(figures.weapons_frame(ruleset, own_rows), hide_index=True, column_config=_COLUMNS[ruleset],
+                 width="stretch", key=f"{prefix}_own_weapon")
     meta = f"_{prefix}_weapons_editor"
     base, generation, last = ss.get(meta, ((), 0, None))
-    if last != values["weapons"]:
-        base, generation = values["weapons"], generation + 1
+    if last != values["rows"]:
+        base, generation = values["rows"], generation + 1
     edited = st.data_editor(figures.weapons_frame(ruleset, base), key=f"{prefix}_weapons_{generation}",
                             num_rows="dynamic", hide_index=True, column_config=_COLUMNS[ruleset], width="stretch")
     rows = tuple(profiles.typed_row(ruleset, row) for row in figures.weapons_rows(edited))
@@ -76,7 +107,9 @@ def added_weapons(prefix: str, ruleset: str, values: dict) -> tuple[tuple, ...]:
         st.warning(f"At most {profiles.MAX_ADDED} weapons can be added: the rows after the "
                    f"{profiles.MAX_ADDED}th are left out.", icon=":material/warning:")
         rows = rows[:profiles.MAX_ADDED]
-    values["weapons"] = rows
+    if rows and ss.get(old) == rows:
+        st.caption(OLD_LINK[ruleset])
+    values["rows"] = rows
     ss[meta] = (base, generation, rows)
     return rows
 
@@ -113,6 +146,8 @@ def whole_unit(prefix: str, unit: profiles.Unit | None, problems: tuple[str, ...
                 f"+{mean_text(result.gain)} models on average.", icon=":material/swap_vert:")
         st.button("Fire in the best order", key=f"{prefix}_best_order", on_click=_apply_order, args=(prefix, best),
                   help="Resolve the profiles in the order that removes the most models on average.")
+    elif result.same_every_order:
+        st.caption("Every order gives the same answer: the order does not change the models removed.")
     elif result.best_order is None:
         st.caption("With more than 4 profiles to order, the best order is not worked out.")
     st.plotly_chart(shared(figures.unit_shares_figure, names, result.shares, result.order),
