@@ -51,6 +51,7 @@ screenshots: system-packages
 bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py
 	$(PY) bench/combat.py
+	$(PY) bench/charge.py
 	$(PY) bench/cache_memory.py
 	$(PY) bench/apptest.py
 	$(PY) bench/apptest.py --pictures

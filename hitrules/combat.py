@@ -439,6 +439,11 @@ class RoundResult:
     charger_test: dict[str, Fraction]
     charged_test: dict[str, Fraction]
     steps: tuple[Step, ...]
+    #: How the round can end, for what comes after it (the charge's Break test and pursuit): each
+    #: ((the charger's score minus the charged's, the charger wiped out, the charged wiped out, the
+    #: charger's Unit Strength more than twice the charged's, the charged's more than twice the
+    #: charger's), chance), the chances adding up to 1.
+    ends: tuple[tuple[tuple[int, bool, bool, bool, bool], Fraction], ...] = ()
 
 
 # The engine: the unsaved wounds of one step into a unit, in the FAQ's order --------------------
@@ -808,11 +813,16 @@ _NAMES = ("charger", "charged")
 _ORDINAL = ("first", "second")
 
 
-def _rank_and_file_attacks(side: Side, models_lost: int) -> int:
+def _rank_and_file_attacks(side: Side, models_lost: int, removed_before: int = 0) -> int:
     """Attacks of the rank and file with this many models slain: casualties come from the fighting
-    rank first, and the models stepping up cannot attack."""
-    fighting = max(0, side.fighting - models_lost)
-    supporting = max(0, side.supporting - max(0, models_lost - side.fighting))
+    rank first, and the models stepping up cannot attack. ``removed_before`` of them were removed
+    before the round, from the back (Stand & Shoot): the unit then fights with the ranks it has left."""
+    left = side.unit.models - removed_before
+    fighting_then = min(side.fighting, left)
+    supporting_then = min(side.supporting, left - fighting_then)
+    slain = models_lost - removed_before
+    fighting = max(0, fighting_then - slain)
+    supporting = max(0, supporting_then - max(0, slain - fighting_then))
     return side.attacks * fighting + supporting
 
 
@@ -900,7 +910,7 @@ def _side_bonus(side: Side) -> list[tuple[str, int]]:
     return out
 
 
-def combat_round(charger: Side, charged: Side) -> RoundResult:
+def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None = None) -> RoundResult:
     """One whole round of combat, exactly, from Impact Hits to the Break test.
 
     >>> unit = Target(3, models=2)
@@ -908,9 +918,15 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     >>> r = combat_round(Side(unit, initiative=6, **side), Side(unit, initiative=3, **side))
     >>> r.win, r.draw, r.lose
     (Fraction(11, 32), Fraction(105, 256), Fraction(63, 256))
+
+    ``charger_lost``, when given, is the Wounds the charger has already lost before the round (to
+    Stand & Shoot: docs/rules.md § Fantasy charge: the reactions), less than all of them: its models
+    removed from the back, it fights with the ranks it has left, and each Wound lost counts for the
+    charged side's result. The models it loses then include them.
     """
     if not isinstance(charger, Side) or not isinstance(charged, Side):
         raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    states, den = _start(charger, charger_lost)
     if charged.impact is not None:
         raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
@@ -922,10 +938,6 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     wounds = (charger.unit.wounds, charged.unit.wounds)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({_COMBAT}).", topic="round", anchor=_cites("combat"))]
-    # (the charger's Wounds lost, the charged's) -> the ways of each difference d of the Wounds the
-    # charged recovered minus those the charger recovered, as (the lowest d, [ways of d, d + 1, ...])
-    states: dict = {(0, 0): (0, [1])}
-    den = 1
     recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
     for phase in _phases(charger, charged):
         volleys = []
@@ -953,7 +965,8 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
                     nexts.append((_kernel_entry(lost[t], [volley.den]),))
                 else:
                     slain = lost[attacker] // wounds[attacker]
-                    counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if rf else None
+                    before = lost[2] if attacker == 0 else 0
+                    counts = tuple(_rank_and_file_attacks(sides[attacker], slain, before) if rf else None
                                    for rf in rank_and_file[attacker])
                     nexts.append(volley.kernel(lost[t], counts))
             total = sum(ways)
@@ -967,7 +980,7 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
                 cost += _cost(len(ways), len(ways_x), words)
                 for y, ways_y, _, moment_y in nexts[1]:
                     gained[1] += total * all_x * moment_y
-                    _add(new, (x, y), low_x, _times(then_x, ways_y))
+                    _add(new, (x, y, lost[2]), low_x, _times(then_x, ways_y))
                     cost += _cost(len(then_x), len(ways_y), words)
             work.add(cost)
         work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
@@ -980,6 +993,23 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
         states = {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}
         steps.append(_after_text(phase, states, den, sides, full))
     return _result(sides, states, den, full, steps, recovered)
+
+
+def _start(charger: Side, charger_lost: Distribution | None) -> tuple[dict, int]:
+    """The round's first states and their denominator. A state is (the charger's Wounds lost, the
+    charged's, the charger's models removed before the round) -> the ways of each difference d of the
+    Wounds the charged recovered minus those the charger recovered, as (the lowest d, [ways of d, d + 1, ...])."""
+    if charger_lost is None:
+        return {(0, 0, 0): (0, [1])}, 1
+    if not isinstance(charger_lost, Distribution):
+        raise ValueError("The Wounds the charger has already lost must be a Distribution, or None.")
+    full = charger.unit.wounds * charger.unit.models
+    ways, den = charger_lost.weights
+    if len(ways) > full:
+        raise ValueError(f"The charger has at most {full} Wounds, and loses fewer before the round "
+                         f"(got up to {len(ways) - 1}).")
+    wounds = charger.unit.wounds
+    return {(lost, 0, lost // wounds): (0, [w]) for lost, w in enumerate(ways) if w}, den
 
 
 def _phase_text(phase: _Phase) -> str:
@@ -1131,7 +1161,8 @@ def _result(sides, states: dict, den: int, full, steps: list[Step], recovered) -
     steps += _result_steps(sides, expected, ranks, (win, draw, lose))
     steps += [_break_step(sides[s], _NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
     return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
-                       lost[0], lost[1], charger_test, charged_test, tuple(steps))
+                       lost[0], lost[1], charger_test, charged_test, tuple(steps),
+                       tuple((key, Fraction(w, den)) for key, w in sorted(ends.items())))
 
 
 def _result_steps(sides, scored, ranks, chances) -> list[Step]:

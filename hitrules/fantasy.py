@@ -31,6 +31,9 @@ from hitrules.unit import UnitResult, check_groups, check_profile, resolve_unit
 #: this module; fantasy re-exports these names, loaded on first use (PEP 562) whichever module was imported first.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
                  "melee_score", "strike")
+#: The whole charge (docs/rules.md § Fantasy: the charge) lives in hitrules.charge, re-exported the same way.
+_CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
+                 "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
 
 __all__ = [
     "COVERS",
@@ -57,6 +60,7 @@ __all__ = [
     "wound_faces",
     "wound_score",
     *_COMBAT_NAMES,
+    *_CHARGE_NAMES,
 ]
 
 
@@ -65,6 +69,10 @@ def __getattr__(name: str):
         from hitrules import combat
 
         return getattr(combat, name)
+    if name in _CHARGE_NAMES:
+        from hitrules import charge
+
+        return getattr(charge, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: What obscures the majority of the target. "unit" (another unit in the way) is hard cover.

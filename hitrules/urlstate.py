@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from hitrules import compare, damage, dice, fantasy, ninth, profiles, quiz, situations
+from hitrules import charge, compare, damage, dice, fantasy, ninth, profiles, quiz, situations
 from hitrules._steps import check_choice, check_int, whole_number
 from hitrules.combat_situations import OTHER_KINDS, OTHER_PREFIXES
 from hitrules.presets import PRESETS
@@ -302,7 +302,9 @@ NINTH: tuple[Param, ...] = (
     FROM,
 )
 
-EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill", "charge")
+#: The farthest distance "How far can I charge?" draws: the longest charge range's Movement + 12.
+CHARGE_DISTANCE_MOST = charge.MOVEMENT_RANGE[1] + 12
 
 
 def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
@@ -320,7 +322,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat", "charge")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
@@ -358,6 +360,11 @@ EXPLORE: tuple[Param, ...] = (
     _choice("melee_reroll", "none", ninth.REROLLS, "re-roll"),
     _flag("sixes"),
     _whole("kills", 3, *damage.MODELS_RANGE, "Models to kill"),
+    # How far can I charge?: the chance to reach at each distance, one line per Movement; the player's own.
+    _whole("movement", 4, *charge.MOVEMENT_RANGE, "Movement"),
+    _whole("distance", 9, 1, CHARGE_DISTANCE_MOST, "The distance"),
+    _flag("swiftstride"),
+    _flag("terrain"),
 )
 
 LEARN: tuple[Param, ...] = (

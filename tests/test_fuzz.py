@@ -259,6 +259,41 @@ def test_the_public_api_raises_only_value_errors(which, a, b, c):
         API[which](a, b, c)
 
 
+CHARGE_SIDE = fantasy.Side(fantasy.Target(3, models=5), ws=3, initiative=3, leadership=7, rank_width=5, fighting=5,
+                           supporting=0, attacks=1, weapon=fantasy.Weapon(3))
+VOLLEY = (fantasy.Group(fantasy.Shot(3, stand_and_shoot=True), 5, fantasy.Weapon(3)),)
+#: The charge's inputs: mostly in range or near it (so most calls are answered), and anything else.
+charge_value = st.one_of(st.integers(-1, 20), st.sampled_from(["hold", "stand_and_shoot", "flee"]), st.booleans(),
+                         st.just(VOLLEY), st.just(list(VOLLEY)), anything)
+CHARGE_API = [
+    lambda a, b, c: fantasy.Mover(a, swiftstride=b, resolute=c),
+    lambda a, b, c: fantasy.Mover(4, finest_warhorses=a, war_machine=b, pursues=c, hold_your_ground=a),
+    lambda a, b, c: fantasy.charge_range(fantasy.Mover(a, swiftstride=c), b),
+    lambda a, b, c: fantasy.charge_range(a, b),
+    lambda a, b, c: fantasy.flee_distance(fantasy.Mover(a, resolute=c), b),
+    lambda a, b, c: fantasy.pursuit_distance(a),
+    lambda a, b, c: fantasy.max_charge_range(fantasy.Mover(a, swiftstride=b)),
+    lambda a, b, c: fantasy.charge(CHARGE_SIDE, CHARGE_SIDE, a, fantasy.Mover(4), fantasy.Mover(4), reaction=b, gap=c),
+    lambda a, b, c: fantasy.charge(CHARGE_SIDE, CHARGE_SIDE, 8, fantasy.Mover(a), fantasy.Mover(4, swiftstride=True),
+                                   reaction=b, stand_and_shoot=c),
+    lambda a, b, c: fantasy.charge(CHARGE_SIDE, CHARGE_SIDE, a, fantasy.Mover(4, hold_your_ground=True),
+                                   fantasy.Mover(4), "stand_and_shoot", terrain=b, stand_and_shoot=c),
+    lambda a, b, c: fantasy.charge(a, CHARGE_SIDE, 6, b, c),
+]
+
+
+@SETTINGS
+@given(st.sampled_from(range(len(CHARGE_API))), charge_value, charge_value, charge_value)
+def test_the_charge_api_raises_only_value_errors(which, a, b, c):
+    """Random valid and invalid calls into the whole charge: an answer whose outcomes add up to 1, or a ValueError."""
+    try:
+        answer = CHARGE_API[which](a, b, c)
+    except ValueError:
+        return
+    if isinstance(answer, fantasy.ChargeResult):
+        assert sum(answer.outcomes.values()) == 1
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_every_parameter_parser_raises_only_value_errors(page):
     for p in PAGES[page]:
