@@ -14,6 +14,7 @@ made only when a value is read.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
@@ -218,12 +219,35 @@ class Distribution:
     __slots__ = ("_den", "_num")
 
     def __init__(self, numerators: tuple[int, ...], denominator: int):
-        # Internal: callers build distributions with hits() or total().
+        # Internal: callers build distributions with hits(), total() or from_ways().
         end = len(numerators)
         while end > 1 and numerators[end - 1] == 0:
             end -= 1
         object.__setattr__(self, "_num", tuple(numerators[:end]))
         object.__setattr__(self, "_den", denominator)
+
+    @classmethod
+    def from_ways(cls, ways: Mapping[int, int]) -> Distribution:
+        """The distribution of a whole-number value from the ways each value can come about, out of
+        all the ways together: the faces of some dice, counted (a charge range, a flight).
+
+        >>> Distribution.from_ways({2: 1, 3: 3}).items()
+        ((0, Fraction(0, 1)), (1, Fraction(0, 1)), (2, Fraction(1, 4)), (3, Fraction(3, 4)))
+        """
+        if not isinstance(ways, Mapping) or not ways:
+            raise ValueError("A distribution needs the ways of at least one value.")
+        for value, count in ways.items():
+            for number in (value, count):
+                if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                    raise ValueError(f"Values and their ways must be whole numbers, 0 or more (got {value!r}: "
+                                     f"{count!r}).")
+        denominator = sum(ways.values())
+        if not denominator:
+            raise ValueError("A distribution needs at least one way for some value.")
+        numerators = [0] * (max(ways) + 1)
+        for value, count in ways.items():
+            numerators[value] += count
+        return cls(tuple(numerators), denominator)
 
     def __reduce__(self):
         return (Distribution, (self._num, self._den))

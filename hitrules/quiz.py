@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from hitrules.situations.quiz import (
     BREAK_CHOICES,
+    CAUGHT_CHOICES,
     MAX_QUESTION,
     MAX_SEED,
     MELEE_REROLL_WORDS,
     MELEE_ROLL_CHOICES,
+    REACH_CHOICES,
     ROLL_CHOICES,
     SAVE_ROLL_CHOICES,
     TOPIC_NAMES,

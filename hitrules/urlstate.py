@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hitrules.edge.urlstate import (
     ATTACK_FLAGS,
+    CHARGE_DISTANCE_MOST,
     COMBAT,
     COMBAT_CHARTS,
     COMBAT_FLAGS,
@@ -17,6 +18,8 @@ from hitrules.edge.urlstate import (
     FANTASY_CONDITIONS,
     FANTASY_TARGET,
     FOLLOWS_THE_UNIT,
+    FROM,
+    FROM_MOST,
     LEARN,
     LEARN_SECTIONS,
     LEARN_TARGET,

@@ -157,7 +157,7 @@ def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(brow
             box.fill(value)
             box.press("Enter")
             wait_ready(page)
-        shown = headline_text(answer.win)
+        shown = chance_text(answer.win)
         expect(metric(page, "Charger wins")).to_have_text(shown)
         page.wait_for_function("() => location.search.includes('a_char2_attacks=5')", timeout=10_000)
         second = context.new_page()

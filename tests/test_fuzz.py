@@ -259,6 +259,41 @@ def test_the_public_api_raises_only_value_errors(which, a, b, c):
         API[which](a, b, c)
 
 
+CHARGE_SIDE = fantasy.Side(fantasy.Target(3, models=5), ws=3, initiative=3, leadership=7, rank_width=5, fighting=5,
+                           supporting=0, attacks=1, weapon=fantasy.Weapon(3))
+VOLLEY = (fantasy.Group(fantasy.Shot(3, stand_and_shoot=True), 5, fantasy.Weapon(3)),)
+#: The charge's inputs: mostly in range or near it (so most calls are answered), and anything else.
+charge_value = st.one_of(st.integers(-1, 20), st.sampled_from(["hold", "stand_and_shoot", "flee"]), st.booleans(),
+                         st.just(VOLLEY), st.just(list(VOLLEY)), anything)
+CHARGE_API = [
+    lambda a, b, c: fantasy.Mover(a, swiftstride=b, resolute=c),
+    lambda a, b, c: fantasy.Mover(4, finest_warhorses=a, war_machine=b, pursues=c, hold_your_ground=a),
+    lambda a, b, c: fantasy.charge_range(fantasy.Mover(a, swiftstride=c), b),
+    lambda a, b, c: fantasy.charge_range(a, b),
+    lambda a, b, c: fantasy.flee_distance(fantasy.Mover(a, resolute=c), b),
+    lambda a, b, c: fantasy.pursuit_distance(a),
+    lambda a, b, c: fantasy.max_charge_range(fantasy.Mover(a, swiftstride=b)),
+    lambda a, b, c: fantasy.charge(CHARGE_SIDE, CHARGE_SIDE, a, fantasy.Mover(4), fantasy.Mover(4), reaction=b, gap=c),
+    lambda a, b, c: fantasy.charge(CHARGE_SIDE, CHARGE_SIDE, 8, fantasy.Mover(a), fantasy.Mover(4, swiftstride=True),
+                                   reaction=b, stand_and_shoot=c),
+    lambda a, b, c: fantasy.charge(CHARGE_SIDE, CHARGE_SIDE, a, fantasy.Mover(4, hold_your_ground=True),
+                                   fantasy.Mover(4), "stand_and_shoot", terrain=b, stand_and_shoot=c),
+    lambda a, b, c: fantasy.charge(a, CHARGE_SIDE, 6, b, c),
+]
+
+
+@SETTINGS
+@given(st.sampled_from(range(len(CHARGE_API))), charge_value, charge_value, charge_value)
+def test_the_charge_api_raises_only_value_errors(which, a, b, c):
+    """Random valid and invalid calls into the whole charge: an answer whose outcomes add up to 1, or a ValueError."""
+    try:
+        answer = CHARGE_API[which](a, b, c)
+    except ValueError:
+        return
+    if isinstance(answer, fantasy.ChargeResult):
+        assert sum(answer.outcomes.values()) == 1
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_every_parameter_parser_raises_only_value_errors(page):
     for p in PAGES[page]:
@@ -327,6 +362,58 @@ WORST = {
         urlstate.FANTASY, {"rules": ",".join(["sniper"] * 280)[: urlstate.MAX_QUERY_LENGTH - 10]}),
     "shots needed, rarest hit": lambda: compare.shots_needed(Fraction(1, 36), 10, Fraction(99, 100)),
 }
+
+
+_ROSTERS = sorted((ROOT / "tests" / "rosters").iterdir())
+
+
+def _mutated(data: bytes, rng: random.Random) -> bytes:
+    """A roster with a few bytes changed, cut, or a slice repeated."""
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        at = rng.randrange(len(data))
+        kind = rng.randrange(4)
+        if kind == 0:
+            data[at] = rng.randrange(256)
+        elif kind == 1:
+            del data[at:at + rng.randint(1, 200)]
+        elif kind == 2:
+            data[at:at] = data[at:at + rng.randint(1, 400)] * rng.randint(1, 3)
+        else:
+            data[at:at] = rng.choice([b"<", b">", b"&amp;", b"&x;", b'"', b"-", b"*", b"D6", b"+D3", b"999999",
+                                      b"<!DOCTYPE r>", b"\xa0", b"[", b"]", b"(", b")"])
+    return bytes(data)
+
+
+@SETTINGS
+@given(data=st.one_of(st.binary(max_size=3000), st.text(max_size=500).map(str.encode)), zipped=st.booleans())
+def test_the_army_reader_refuses_random_bytes_with_a_roster_error(data, zipped):
+    """Random bytes (zipped or not) are read or refused with a RosterError, never another exception."""
+    from test_rosters import zipped as zip_of
+
+    from hitrules import rosters
+    with contextlib.suppress(rosters.RosterError):
+        rosters.read(zip_of({"a.ros": data}) if zipped else data)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), which=st.integers(0, 100))
+def test_mutated_rosters_give_units_or_a_roster_error(seed, which):
+    """A test roster with bytes changed: a RosterError, or units that every mapping takes (each either
+    gives its value or a RosterError)."""
+    from hitrules import rosters
+    rng = random.Random(seed)
+    try:
+        roster = rosters.read(_mutated(_ROSTERS[which % len(_ROSTERS)].read_bytes(), rng))
+    except rosters.RosterError:
+        return
+    for unit in roster.units:
+        rosters.not_read(unit)
+        rosters.ninth_groups(unit), rosters.ninth_groups(unit, melee=True), rosters.fantasy_groups(unit)
+        for mapping in (rosters.ninth_target, rosters.fantasy_target, rosters.fantasy_side):
+            with contextlib.suppress(rosters.RosterError):
+                mapping(unit)
+        rosters.unit_links(unit, unit, unit)
 
 
 @pytest.mark.parametrize("name", WORST)

@@ -17,7 +17,8 @@ HELP = ("Every BS and modifier at once. Hover a chart for exact fractions; each 
         "and a CSV download.")
 VIEW_NAMES = {"heatmap": "Heatmap", "stacks": "Modifier stacks", "diff": "Rule sets side by side",
               "helps": "Which helps more?", "shots": "How many shots?", "wound": "Wound chart",
-              "weapons": "Which weapon is better?", "melee": "Melee: WS chart", "kill": "Attacks to kill"}
+              "weapons": "Which weapon is better?", "melee": "Melee: WS chart", "kill": "Attacks to kill",
+              "charge": "How far can I charge?"}
 SHORT_RULESET_NAMES = {"fantasy": "Fantasy", "ninth": "9th edition", "eighth": "8th edition"}
 
 
@@ -445,5 +446,32 @@ def _kill(values: dict) -> None:
     draw.table_with_download(P, "kill", figures.distribution_table, removed, "models removed")
 
 
+def _charge(values: dict) -> None:
+    """How far can I charge? The chance the Charge roll reaches each distance, one line per Movement."""
+    row = st.container(horizontal=True)
+    row.number_input("Your Movement", *BOUNDS["movement"], step=1, key=webui.key(P, "movement"),
+                     help="Your unit's Movement (a flier: its Fly value). Its line is the thick one.")
+    row.number_input("Distance (inches)", *BOUNDS["distance"], step=1, key=webui.key(P, "distance"),
+                     help="How far the enemy is, in whole inches.")
+    row.toggle("Swiftstride", key=webui.key(P, "swiftstride"), help="+ D6 to the charge range, never discarded.")
+    row.toggle("Terrain on the path", key=webui.key(P, "terrain"),
+               help="Difficult or dangerous terrain, or a low obstacle: keep the lower die, and M - 1.")
+    movement, distance, swift, terrain = (values[k] for k in ("movement", "distance", "swiftstride", "terrain"))
+    draw.chart("explore_charge", "The chart of charge ranges", figures.charge_reach_figure, swift, terrain, movement)
+    mover = fantasy.Mover(movement, swiftstride=swift)
+    most = fantasy.max_charge_range(mover)
+    if distance > most:
+        st.markdown(f"From {distance}\" a unit of M {movement} cannot declare a charge: its maximum possible charge "
+                    f"range is **{most}\"** (M + 6{' + 3 with Swiftstride' if swift else ''}).")
+    else:
+        reach = fantasy.charge_range(mover, terrain).at_least(distance)
+        st.markdown(f"M {movement} from {distance}\": the charge reaches with **{chance_text(reach)}**.")
+    st.caption("The Charge roll is 2D6, keep the higher: a kept 6 comes from 11 of the 36 rolls and a 1 from 1, so "
+               "the lines fall slowly at first. A charge reaches when its range is at least the distance (our "
+               "reading: [docs/rules.md § Fantasy: the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
+               "Swiftstride) a charge cannot be declared, though a Swiftstride roll can go farther.")
+    draw.table_with_download(P, f"charge-{int(swift)}{int(terrain)}", figures.charge_reach_table, swift, terrain)
+
+
 VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots,
-         "wound": _wound, "weapons": _weapons, "melee": _melee, "kill": _kill}
+         "wound": _wound, "weapons": _weapons, "melee": _melee, "kill": _kill, "charge": _charge}

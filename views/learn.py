@@ -17,7 +17,7 @@ BOUNDS = urlstate.bounds(urlstate.LEARN)
 SKILLS = range(BOUNDS["skill"][0], BOUNDS["skill"][1] + 1)
 HELP = "For teaching: the same engine as the calculators, one rule at a time."
 SECTION_NAMES = {"walk": "Walk through a roll", "roll": "Roll the dice", "quiz": "Quiz", "unit": "A whole unit",
-                 "combat": "Close combat"}
+                 "combat": "Close combat", "charge": "The charge"}
 #: What a face that succeeds does, at each stage of the walkthrough.
 SUCCEEDS = {"wound": "wounds", "save": "saves", "damage": "stops the wound"}
 #: What is not part of the situation: the section, the step shown, the dice and the quiz.
@@ -28,8 +28,9 @@ def render() -> None:
     values = webui.start_page(P, urlstate.LEARN, "Learn", HELP)
     section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key=webui.key("learn", "section"),
                                    format_func=SECTION_NAMES.get, required=True,
-                                   help="Walk through a roll, roll virtual dice, take a quiz, or walk through "
-                                        "fantasy close combat: one melee attack and one whole round.")
+                                   help="Walk through a roll, roll virtual dice, take a quiz, walk through "
+                                        "fantasy close combat (one melee attack and one whole round), or learn "
+                                        "how far a charge goes and whether a fleeing unit is caught.")
     sit = SECTIONS[section](values)  # a section may change values (the step shown)
     link = None if sit is None else {**{k: values[k] for k in NOT_SITUATION}, **situations.learn_values(sit)}
     webui.write_link(urlstate.LEARN, values, link)
@@ -150,7 +151,7 @@ def _quiz(values: dict) -> None:
     topic = st.segmented_control("Quiz on", quiz.TOPICS, key=webui.key("learn", "topic"),
                                  format_func=quiz.TOPIC_NAMES.get,
                                  required=True, help="Hit rolls, wound rolls, saves, a mix of those three, "
-                                                     "the combat WS chart, or Break tests.")
+                                                     "the combat WS chart, Break tests, or charges.")
     a, b = st.columns(2)
     seed = a.number_input("Quiz number", *BOUNDS["quiz"], step=1, key=webui.key("learn", "quiz"),
                           help="Everyone who opens the same quiz number gets the same questions.")
@@ -242,4 +243,40 @@ def _unit(values: dict) -> None:
             draw.why(f"Why: {', '.join(order)}", result.steps, None)
 
 
-SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz, "unit": _unit, "combat": _combat}
+#: The charge lesson's flights against pursuits (docs/rules.md § Fantasy charge: after the Break test): what
+#: flees and what pursues, in words, and the movers.
+_CHASES = (("A unit that Breaks (2D6) against a pursuer of 2D6", fantasy.Mover(4), fantasy.Mover(4), False),
+           ("A unit that Breaks (2D6) against a pursuer with Swiftstride (3D6)", fantasy.Mover(4, swiftstride=True),
+            fantasy.Mover(4), False),
+           ("A unit that Falls Back in Good Order (2D6 keep the higher) against 2D6", fantasy.Mover(4),
+            fantasy.Mover(4), True),
+           ("A Resolute unit that Breaks (2D6 - 1) against 2D6", fantasy.Mover(4), fantasy.Mover(4, resolute=True),
+            False))
+
+
+def _charge(values: dict) -> None:
+    """The charge: the Charge roll's faces (2D6 keep the higher), one charge worked out, and the flight
+    against the pursuit, each from the engine."""
+    st.subheader("The Charge roll: 2D6, keep the higher")
+    kept = fantasy.charge_range(fantasy.Mover(1))  # M 1 + the kept die: the die is the range less 1
+    faces = [(k, kept[k + 1]) for k in range(1, 7)]
+    st.markdown("Roll two dice and keep the higher. A kept **k** comes from every roll whose higher die is k: "
+                "(k, k), and k with any of the k - 1 lower faces, either way round: **2k - 1 of the 36 rolls**.")
+    st.markdown(" · ".join(f"kept {k}: **{chance_text(p)}**" for k, p in faces))
+    st.markdown(f"So a kept 6 ({chance_text(faces[5][1])}) is **11 times as likely** as a kept 1 "
+                f"({chance_text(faces[0][1])}): the charge range is Movement + the kept die, and it reaches when "
+                "it is at least the distance.")
+    roll = fantasy.charge_roll(fantasy.Mover(4), 9)
+    draw.why("M 4 from 9\": does it reach?", roll.steps, next(s.hitting_faces for s in roll.steps if s.kind == "roll"))
+    st.page_link(webui.pages()["explore"], label="Every Movement and distance: How far can I charge?",
+                 query_params={"view": "charge"}, icon=":material/straighten:")
+    st.subheader("The flight against the pursuit")
+    st.markdown("A unit that loses and Breaks flees 2D6; the winner pursues 2D6 and catches it (destroying it) "
+                "when its pursuit is **at least** the flight. A tie goes to the pursuer, which is why 2D6 against "
+                "2D6 catches more often than not.")
+    chases = [(words, fantasy.pursuit(pursuer, fleer, good_order)) for words, pursuer, fleer, good_order in _CHASES]
+    st.markdown("\n".join(f"- {words}: caught **{chance_text(chase.caught)}**" for words, chase in chases))
+    draw.why("Why 721/1296", chases[0][1].steps, None)
+
+
+SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz, "unit": _unit, "combat": _combat, "charge": _charge}

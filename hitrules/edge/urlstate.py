@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from hitrules import damage, dice, fantasy, ninth, situations
+from hitrules.fantasy import charging as charge
 from hitrules.fantasy import melee, sides
 from hitrules.situations import compare, profiles, quiz
 from hitrules.situations.combat import COMBAT_PRESETS, OTHER_KINDS, OTHER_PREFIXES, CombatSituation, combat_situation
@@ -254,6 +255,19 @@ def _rows(ruleset: str) -> Param:
                  old=(("weapons", lambda text, _: parse(text, old=True)),))
 
 
+#: The longest note of where a page's numbers came from (``from``).
+FROM_MOST = 200
+
+
+def _from_text(text: str) -> str:
+    """Where the numbers came from (a unit of the player's army, and what was not read): shown as it is,
+    in one line; kept by the page, not a widget."""
+    return " ".join("".join(c for c in text if c.isprintable()).split())[:FROM_MOST]
+
+
+#: Where a page's numbers came from: ``from=Tactical Squad; not read: Bolt pistol`` (the /army page's links).
+FROM = Param("from", "", _from_text, widget=False)
+
 #: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
 _ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
 
@@ -267,6 +281,7 @@ FANTASY: tuple[Param, ...] = (
     *FANTASY_TARGET,
     _rows("fantasy"),
     _ORDER,
+    FROM,
 )
 
 NINTH: tuple[Param, ...] = (
@@ -287,9 +302,12 @@ NINTH: tuple[Param, ...] = (
     _flag("every"),
     _rows("ninth"),
     _ORDER,
+    FROM,
 )
 
-EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill")
+EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill", "charge")
+#: The farthest distance "How far can I charge?" draws: the longest charge range's Movement + 12.
+CHARGE_DISTANCE_MOST = charge.MOVEMENT_RANGE[1] + 12
 
 
 def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int, dmg: str) -> tuple[Param, ...]:
@@ -307,7 +325,7 @@ def _weapon_params(suffix: str, attacks: str, skill: int, strength: int, ap: int
     )
 
 
-LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat")
+LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat", "charge")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
@@ -345,6 +363,11 @@ EXPLORE: tuple[Param, ...] = (
     _choice("melee_reroll", "none", dice.REROLLS, "re-roll"),
     _flag("sixes"),
     _whole("kills", 3, *damage.MODELS_RANGE, "Models to kill"),
+    # How far can I charge?: the chance to reach at each distance, one line per Movement; the player's own.
+    _whole("movement", 4, *charge.MOVEMENT_RANGE, "Movement"),
+    _whole("distance", 9, 1, CHARGE_DISTANCE_MOST, "The distance"),
+    _flag("swiftstride"),
+    _flag("terrain"),
 )
 
 LEARN: tuple[Param, ...] = (
@@ -533,7 +556,7 @@ COMBAT_CHARTS = ("difference", "break", "lost")
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
                              _flag("more"),  # both sides' other inputs shown: they count either way
-                             _choice("chart", "difference", COMBAT_CHARTS, "chart"))
+                             _choice("chart", "difference", COMBAT_CHARTS, "chart"), FROM)
 
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).

@@ -11,9 +11,11 @@ One module per job, each importing only those above it in this list:
   explanation  the round's Why, apart from the round
   result       the combat result, Rank Bonus, Unit Strength and the Break test
   round        one whole round, exactly (and strike: one profile into a unit)
+  charging     the whole charge: the Charge roll, the reaction, the round, the Break test, the pursuit
 
 This module re-exports the public names, so ``from hitrules.fantasy import Shot, combat_round``
-works as it always has (close combat's names are also in :mod:`hitrules.combat`).
+works as it always has (close combat's names are also in :mod:`hitrules.combat`, the charge's in
+:mod:`hitrules.charge`).
 
 """
 
@@ -40,6 +42,19 @@ from hitrules.fantasy.after_hit import (
     wound_chance,
     wound_faces,
     wound_score,
+)
+from hitrules.fantasy.charging import (
+    ChargeResult,
+    ChargeRoll,
+    Mover,
+    Pursuit,
+    charge,
+    charge_range,
+    charge_roll,
+    flee_distance,
+    max_charge_range,
+    pursuit,
+    pursuit_distance,
 )
 from hitrules.fantasy.melee import Fighters, melee_hit_chance, melee_score
 from hitrules.fantasy.result import RoundResult
@@ -74,6 +89,9 @@ from hitrules.fantasy.troops import TROOP_TYPES
 #: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here and by hitrules.combat.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
                  "melee_score", "strike")
+#: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here and by hitrules.charge.
+_CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
+                 "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
 
 __all__ = [
     "COVERS",
@@ -100,4 +118,5 @@ __all__ = [
     "wound_faces",
     "wound_score",
     *_COMBAT_NAMES,
+    *_CHARGE_NAMES,
 ]

@@ -100,6 +100,11 @@ class RoundResult:
     charger_test: dict[str, Fraction]
     charged_test: dict[str, Fraction]
     steps: tuple[Step, ...]
+    #: How the round can end, for what comes after it (the charge's Break test and pursuit): each
+    #: ((the charger's score minus the charged's, the charger wiped out, the charged wiped out, the
+    #: charger's Unit Strength more than twice the charged's, the charged's more than twice the
+    #: charger's), chance), the chances adding up to 1.
+    ends: tuple[tuple[tuple[int, bool, bool, bool, bool], Fraction], ...] = ()
 
 @dataclass(frozen=True)
 class _Scoring:
@@ -194,5 +199,6 @@ def result_of(sides, states: dict, den: int, full, steps: list[Step], recovered)
     steps += result_steps(sides, expected, scoring.ranks, (win, draw, lose))
     steps += [break_step(sides[s], SIDE_NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
     return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
-                       lost[0], lost[1], charger_test, charged_test, tuple(steps))
+                       lost[0], lost[1], charger_test, charged_test, tuple(steps),
+                       tuple((key, Fraction(w, den)) for key, w in sorted(ends.items())))
 

@@ -124,11 +124,16 @@ def _check_size(blows) -> None:
 _ORDINAL = ("first", "second")
 
 
-def _rank_and_file_attacks(side: Side, models_lost: int) -> int:
+def _rank_and_file_attacks(side: Side, models_lost: int, removed_before: int = 0) -> int:
     """Attacks of the rank and file with this many models slain: casualties come from the fighting
-    rank first, and the models stepping up cannot attack."""
-    fighting = max(0, side.fighting - models_lost)
-    supporting = max(0, side.supporting - max(0, models_lost - side.fighting))
+    rank first, and the models stepping up cannot attack. ``removed_before`` of them were removed
+    before the round, from the back (Stand & Shoot): the unit then fights with the ranks it has left."""
+    left = side.unit.models - removed_before
+    fighting_then = min(side.fighting, left)
+    supporting_then = min(side.supporting, left - fighting_then)
+    slain = models_lost - removed_before
+    fighting = max(0, fighting_then - slain)
+    supporting = max(0, supporting_then - max(0, slain - fighting_then))
     return side.attacks * fighting + supporting
 
 
@@ -178,7 +183,7 @@ def _phases(charger: Side, charged: Side) -> list[Phase]:
     phases.append(Phase("Stomp Attacks", "stomp", profiles("stomp")))
     return [p for p in phases if any(p.profiles)]
 
-def combat_round(charger: Side, charged: Side) -> RoundResult:
+def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None = None) -> RoundResult:
     """One whole round of combat, exactly, from Impact Hits to the Break test.
 
     >>> from hitrules.fantasy import Weapon
@@ -187,9 +192,15 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     >>> r = combat_round(Side(unit, initiative=6, **side), Side(unit, initiative=3, **side))
     >>> r.win, r.draw, r.lose
     (Fraction(11, 32), Fraction(105, 256), Fraction(63, 256))
+
+    ``charger_lost``, when given, is the Wounds the charger has already lost before the round (to
+    Stand & Shoot: docs/rules.md § Fantasy charge: the reactions), less than all of them: its models
+    removed from the back, it fights with the ranks it has left, and each Wound lost counts for the
+    charged side's result. The models it loses then include them.
     """
     if not isinstance(charger, Side) or not isinstance(charged, Side):
         raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    states, den = _start(charger, charger_lost)
     if charged.impact is not None:
         raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
@@ -200,10 +211,6 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
     full = (damages[0].full, damages[1].full)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({ON_COMBAT}).", topic="round", anchor=cites("combat"))]
-    # (the charger's Wounds lost, the charged's) -> the ways of each difference d of the Wounds the
-    # charged recovered minus those the charger recovered, as (the lowest d, [ways of d, d + 1, ...])
-    states: dict = {(0, 0): (0, [1])}
-    den = 1
     recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
     for phase in _phases(charger, charged):
         steps.append(Step("base", phase_text(phase), topic=phase.topic, anchor=cites("who first")))
@@ -219,6 +226,23 @@ def combat_round(charger: Side, charged: Side) -> RoundResult:
         states = {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}
         steps.append(after_text(phase, states, den, sides, full))
     return result_of(sides, states, den, full, steps, recovered)
+
+
+def _start(charger: Side, charger_lost: Distribution | None) -> tuple[dict, int]:
+    """The round's first states and their denominator. A state is (the charger's Wounds lost, the
+    charged's, the charger's models removed before the round) -> the ways of each difference d of the
+    Wounds the charged recovered minus those the charger recovered, as (the lowest d, [ways of d, d + 1, ...])."""
+    if charger_lost is None:
+        return {(0, 0, 0): (0, [1])}, 1
+    if not isinstance(charger_lost, Distribution):
+        raise ValueError("The Wounds the charger has already lost must be a Distribution, or None.")
+    full = charger.unit.wounds * charger.unit.models
+    ways, den = charger_lost.weights
+    if len(ways) > full:
+        raise ValueError(f"The charger has at most {full} Wounds, and loses fewer before the round "
+                         f"(got up to {len(ways) - 1}).")
+    wounds = charger.unit.wounds
+    return {(lost, 0, lost // wounds): (0, [w]) for lost, w in enumerate(ways) if w}, den
 
 
 def _phase_volleys(phase: Phase, sides, damages, steps: list[Step]) -> tuple:
@@ -249,7 +273,8 @@ def _next_states(into, lost, phase: Phase, sides, full) -> list:
             nexts.append((kernel_entry(lost[t], [volley.den]),))
         else:
             slain = lost[attacker] // sides[attacker].unit.wounds
-            counts = tuple(_rank_and_file_attacks(sides[attacker], slain) if p[2] else None
+            before = lost[2] if attacker == 0 else 0
+            counts = tuple(_rank_and_file_attacks(sides[attacker], slain, before) if p[2] else None
                            for p in phase.profiles[attacker])
             nexts.append(volley.kernel(lost[t], counts))
     return nexts
@@ -273,7 +298,7 @@ def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Wor
             cost += _cost(len(ways), len(ways_x), words)
             for y, ways_y, _, moment_y in nexts[1]:
                 gained[1] += total * all_x * moment_y
-                _add(new, (x, y), low_x, _times(then_x, ways_y))
+                _add(new, (x, y, lost[2]), low_x, _times(then_x, ways_y))
                 cost += _cost(len(then_x), len(ways_y), words)
         work.add(cost)
     return new, gained

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 
 from hitrules import fantasy, ninth
 from hitrules.dice import Distribution
+from hitrules.fantasy import charging as charge
 from hitrules.situations import compare, profiles
 from hitrules.words import chance_text, exact_chance_text, exactly_text, number_text, ratio_text
 
@@ -760,3 +761,48 @@ def unit_state_table(result, k: int) -> pd.DataFrame:
     return pd.DataFrame({"models removed": [r for r, _, _ in rows],
                          "wounds lost by the next model": [c for _, c, _ in rows],
                          "chance": [exact_chance_text(p) for _, _, p in rows]})
+
+
+#: "How far can I charge?": one line per Movement, over distances 1 to the longest Movement + 12 inches.
+CHARGE_MOVEMENTS = range(charge.MOVEMENT_RANGE[0], charge.MOVEMENT_RANGE[1] + 1)
+
+
+def charge_reach_rows(swiftstride: bool, terrain: bool) -> list[tuple[int, list[Fraction]]]:
+    """For each Movement, the chance that the Charge roll reaches each distance 1..M + 12."""
+    rows = []
+    for movement in CHARGE_MOVEMENTS:
+        reach = charge.charge_range(charge.Mover(movement, swiftstride=swiftstride), terrain)
+        rows.append((movement, [reach.at_least(d) for d in range(1, movement + 13)]))
+    return rows
+
+
+def _charge_title(swiftstride: bool, terrain: bool) -> str:
+    extra = [what for what, on in (("Swiftstride", swiftstride), ("terrain on the path", terrain)) if on]
+    return "Chance to reach, by distance and Movement" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def charge_reach_figure(swiftstride: bool, terrain: bool, movement: int | None = None) -> go.Figure:
+    """The chance to reach each distance, one line per Movement; the line of ``movement`` (the player's) drawn
+    thicker."""
+    fig = FrozenFigure()
+    for n, (m, chances) in enumerate(charge_reach_rows(swiftstride, terrain)):
+        own = m == movement
+        fig.add_scatter(x=list(range(1, len(chances) + 1)), y=[float(p) for p in chances], mode="lines",
+                        name=f"M {m}", line={"color": PALETTE[n % len(PALETTE)], "width": 5 if own else 1.5,
+                                             "dash": "solid" if n < len(PALETTE) else "dot"},
+                        customdata=[exact_chance_text(p) for p in chances],
+                        hovertemplate=f"M {m} from %{{x}}\": %{{customdata}}<extra></extra>")
+    fig.update_layout(title=_charge_title(swiftstride, terrain), xaxis_title="distance (inches)",
+                      yaxis_title="chance to reach", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=420,
+                      xaxis_dtick=2, legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
+    return fig
+
+
+def charge_reach_table(swiftstride: bool, terrain: bool) -> pd.DataFrame:
+    """The chance to reach each distance (a row) for each Movement (a column), exact."""
+    rows = charge_reach_rows(swiftstride, terrain)
+    distances = range(1, max(len(chances) for _, chances in rows) + 1)
+    data: dict[str, list] = {"distance": list(distances)}
+    for m, chances in rows:
+        data[f"M {m}"] = [str(chances[d - 1]) if d <= len(chances) else "" for d in distances]
+    return pd.DataFrame(data)

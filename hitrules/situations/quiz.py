@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hitrules import fantasy, ninth
+from hitrules.fantasy import charging as charge
 from hitrules.fantasy.melee import melee_hit, melee_hit_chance
 from hitrules.fantasy.result import break_test
 from hitrules.situations import compare
@@ -33,10 +34,11 @@ ROLL_CHOICES = {
     "ninth": (*(ninth.faces_text(tuple(range(x, 7))) for x in range(2, 7)), ninth.faces_text(())),
 }
 #: What a quiz asks about: the hit roll (as quizzes always did), the wound roll, the save, a mix of
-#: those three, and fantasy close combat: the Weapon Skill chart and the Break test.
-TOPICS = ("hit", "wound", "save", "all", "melee", "break")
+#: those three, fantasy close combat: the Weapon Skill chart and the Break test, and the charge: does it
+#: reach, and is a fleeing unit caught?
+TOPICS = ("hit", "wound", "save", "all", "melee", "break", "charge")
 TOPIC_NAMES = {"hit": "Hit rolls", "wound": "Wound rolls", "save": "Saves", "all": "All of them",
-               "melee": "WS chart", "break": "Break tests"}
+               "melee": "WS chart", "break": "Break tests", "charge": "Charges"}
 #: The topics "all" mixes (as it always has, so an older quiz link keeps its questions).
 _MIXED = ("hit", "wound", "save")
 _SCORES = tuple(f"{x}+" for x in range(2, 7))
@@ -129,7 +131,7 @@ def question(seed: int, number: int, topic: str = "hit") -> Question:
     rng = random.Random(f"hitrules-quiz:{topic}:{seed}:{number}")
     kind = rng.choice(_MIXED) if topic == "all" else topic
     return {"hit": _hit_question, "wound": _wound_question, "save": _save_question, "melee": _melee_question,
-            "break": _break_question}[kind](rng, number)
+            "break": _break_question, "charge": _charge_question}[kind](rng, number)
 
 
 def _choices(correct: Fraction, candidates: set[Fraction]) -> tuple[Fraction, ...]:
@@ -279,3 +281,45 @@ def _break_question(rng: random.Random, number: int) -> Question:
     return Question(number, "fantasy", situation + ".", next(n for n, p in chances.items() if p == likeliest),
                     BREAK_CHOICES, test.breaks, _choices(test.breaks, candidates), steps, "break",
                     "What is its likeliest result?", "And the chance that it Breaks?")
+
+
+# ----- the charge: does the Charge roll reach, and is a fleeing unit caught? (RULES.md §8) -----
+
+#: The kept die a charge needs, in a player's words.
+REACH_CHOICES = ("any die", "2+", "3+", "4+", "5+", "6")
+CAUGHT_CHOICES = ("the pursuit at least the flight", "the pursuit more than the flight",
+                  "the pursuit at least twice the flight")
+
+
+def _charge_question(rng: random.Random, number: int) -> Question:
+    """Half the time the Charge roll (what the kept die must show, and the chance to reach); half the time a
+    flight against a pursuit (when the unit is caught, and the chance): both from the engine."""
+    if rng.random() < 0.5:
+        movement = rng.randint(3, 8)
+        distance = movement + rng.randint(2, 6)  # a kept die of 2+ to 6: a 1 would always reach
+        roll = charge.charge_roll(charge.Mover(movement), distance)
+        need = distance - movement
+        situation = f"A unit of Movement {movement} declares a charge against an enemy {distance}\" away."
+        # Wrong chances a learner would pick: one die instead of the higher of two, "more than" instead of "at least".
+        candidates = {Fraction(7 - need, 6), charge.charge_range(charge.Mover(movement)).at_least(distance + 1),
+                      *(Fraction(k * k, 36) for k in range(7)), 1 - Fraction((need - 1) ** 2, 36)}
+        return Question(number, "fantasy", situation, REACH_CHOICES[need - 1],
+                        REACH_CHOICES, roll.reached, _choices(roll.reached, candidates), roll.steps, "charge",
+                        "What must the higher of the two dice show?", "And the chance that the charge reaches?")
+    fleer = charge.Mover(4, swiftstride=rng.random() < 0.25, resolute=rng.random() < 0.25)
+    pursuer = charge.Mover(4, swiftstride=rng.random() < 0.4)
+    good_order = rng.random() < 0.3
+    chase = charge.pursuit(pursuer, fleer, good_order)
+    flight = ("Falls Back in Good Order" if good_order else "Breaks") + " and flees"
+    extra = [words for words, on in ((" with Swiftstride", fleer.swiftstride), (" (Resolute)", fleer.resolute)) if on]
+    swift = " with Swiftstride" if pursuer.swiftstride else ""
+    situation = f"A beaten unit{''.join(extra)} {flight}; the winner{swift} pursues it."
+    # Wrong chances a learner would pick: "more than", forgetting Swiftstride, or how a Fall Back flees.
+    candidates = {charge.pursuit(p, f, g).caught for p in (pursuer, charge.Mover(4)) for f in (fleer, charge.Mover(4))
+                  for g in (False, True)}
+    candidates |= {chase.caught - sum(p * q for f, p in charge.flee_distance(fleer, good_order).items()
+                                      for k, q in charge.pursuit_distance(pursuer).items() if k == f),
+                   charge.pursuit(pursuer, fleer, good_order, 1).caught, Fraction(1, 2)}
+    return Question(number, "fantasy", situation, CAUGHT_CHOICES[0], CAUGHT_CHOICES, chase.caught,
+                    _choices(chase.caught, candidates), chase.steps, "charge", "When is it caught?",
+                    "And the chance that it is caught?")
