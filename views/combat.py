@@ -452,9 +452,6 @@ def _charge_inputs(values: dict, charged: Charged | None) -> None:
     row.number_input("Charger's M", *BOUNDS["a_m"], step=1, key=_key("a_m"),
                      help="The charger's Movement (a flier: its Fly value). Its charge range is M + 2D6 keep the "
                           "higher.")
-    row.number_input("Charged's M", *BOUNDS["d_m"], step=1, key=_key("d_m"),
-                     help="The charged unit's Movement: it sets Stand & Shoot's limit for the charger's M only; "
-                          "flights and pursuits are 2D6 whatever the M.")
     row.checkbox("Terrain on the path", key=_key("terrain"),
                  help="Difficult or dangerous terrain, or a low obstacle, on the charge's path: keep the lower "
                       "die, and M - 1.")
@@ -491,6 +488,10 @@ def _shooting_inputs() -> None:
 
 
 def _movement_inputs(p: str) -> None:
+    if p == "d_":
+        st.number_input("Movement", *BOUNDS["d_m"], step=1, key=_key("d_m"),
+                        help="The charged unit's Movement, for its profile: this turn it changes no number (its "
+                             "flight and any pursuit are 2D6 whatever its M; Stand & Shoot looks at the charger's).")
     st.pills("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), selection_mode="multi",
              format_func=MOVE_NAMES.get,
              help="Swiftstride: + D6 to the Charge roll, a flight and a pursuit, and +3\" to the maximum charge "
@@ -506,6 +507,7 @@ def _movement_inputs(p: str) -> None:
 def _charge_summary(values: dict) -> str:
     """The charge part's hidden inputs in one line (they count hidden too)."""
     parts = []
+    parts.append(f"Charged M {values['d_m']}")
     for p, who in (("a_", "Charger"), ("d_", "Charged")):
         rules = ", ".join(MOVE_NAMES[r] for r in values[f"{p}move"])
         if rules:
