@@ -5,6 +5,9 @@ bad inputs each answered beside their input with the rest of the page kept, and 
 from __future__ import annotations
 
 import json
+import math
+import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -178,3 +181,26 @@ def test_every_preset_turns_the_charge_on_with_its_published_movement():
     assert (values["a_m"], values["a_move"], values["a_i"]) == (8, ("swiftstride", "finest_warhorses"), 3)
     values = combat_situations.preset_values("chariot_dwarfs")
     assert (values["a_m"], values["d_m"], values["d_move"]) == (7, 3, ("resolute",))
+
+
+def test_learns_whole_charge_rolled_is_seeded_shown_and_the_engines():
+    """Learn's roll-through: each die shown, the seed in the link (the same dice for everyone), and over many
+    seeds each way the turn ends comes up as often as the engine's exact chance says (within 5 standard errors)."""
+    from views import learn
+
+    at = open_page("learn", section="charge", seed="7")
+    lines, outcome = learn.roll_through_charge(random.Random(7))
+    shown = text(at)
+    assert all(line in shown for line in lines) and "**The Charge roll**" in lines[0]
+    assert f"**This time: {figures.CHARGE_OUTCOME_NAMES[outcome].lower()}**" in shown
+    at.button(key="learn_reroll_charge").click().run()
+    assert at.query_params["seed"] == "8" and learn.roll_through_charge(random.Random(8))[0][0] in text(at)
+    runs = 6000
+    counts = Counter(learn.roll_through_charge(random.Random(seed))[1] for seed in range(runs))
+    two = Side(Target(3, models=2), ws=3, initiative=3, leadership=7, rank_width=2, fighting=2, supporting=0,
+               attacks=1, weapon=Weapon(3))
+    exact = fantasy.charge(two, two, 6, Mover(4), Mover(4)).outcomes
+    assert set(counts) <= set(exact)
+    for name, p in exact.items():
+        spread = 5 * math.sqrt(float(p * (1 - p)) / runs)
+        assert abs(counts[name] / runs - float(p)) <= spread, (name, counts[name] / runs, float(p))

@@ -57,7 +57,8 @@ def render() -> None:
                       "The page then works out the whole turn (the Charge roll, the reaction, the round, the Break "
                       "test, the flight and the pursuit), and adds the charge's Initiative bonus itself, so enter "
                       "the charger's Initiative as its profile has it. Off: one round in contact, as before."):
-        _charge_inputs(values, charged)
+        with st.container(key=f"{P}_charge_part"):
+            _charge_inputs(values, charged)
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
