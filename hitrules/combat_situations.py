@@ -40,6 +40,7 @@ __all__ = [
     "answer",
     "attacks_to_kill",
     "charge_answer",
+    "charge_bonus",
     "charge_reactions",
     "charge_situation",
     "combat_situation",
