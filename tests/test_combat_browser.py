@@ -194,7 +194,7 @@ def assert_the_reactions_are_drawn(page: Page, bars: int) -> None:
     """The reactions' chart: one stacked bar per reaction the rules allow, each of several segments."""
     chart = page.locator(".st-key-combat_reactions_chart .js-plotly-plot")
     chart.locator("g.barlayer").first.wait_for(timeout=20_000)
-    labels = chart.locator("g.ytick text").all_inner_texts()
+    labels = chart.locator("g.ytick text").evaluate_all("els => els.map(e => e.textContent)")
     assert len(labels) == bars and any("chosen" in label for label in labels), labels
     assert chart.locator("g.barlayer g.point").count() >= bars
 

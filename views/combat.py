@@ -469,8 +469,8 @@ def _charge_inputs(values: dict, charged: Charged | None) -> None:
     lines = []
     if charged and charged.csit is not None:
         lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
-                     "to the charger's rank and file and each of its others (at most 10); enter their profile's "
-                     f"Initiative below. Our reading: {CHARGE_READING}.")
+                     "to the charger's rank and file and each of its others (at most 10): enter their profile's "
+                     f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
     if not values["more"]:
         lines.append(_charge_summary(values))
     st.markdown("\n\n".join(lines))
@@ -481,10 +481,10 @@ def _shooting_inputs() -> None:
     row.text_input("Stand & Shoot: shots", key=_key("ss_shots"), max_chars=8,
                    help="The charged unit's shots when it Stands & Shoots: 0 for none (it has no shooting), a "
                         "number or dice. They hit at -1 (Stand & Shoot) and strike the charger's rank and file.")
-    row.number_input("Its BS", *BOUNDS["ss_bs"], step=1, key=_key("ss_bs"), help="The shooters' Ballistic Skill.")
-    row.number_input("Its S", *BOUNDS["ss_s"], step=1, key=_key("ss_s"), help="The shooting's Strength.")
-    row.number_input("Its AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help="The shooting's AP, 0 or negative.")
-    row.text_input("Its Multiple Wounds", key=_key("ss_mw"), max_chars=8,
+    row.number_input("Shots' BS", *BOUNDS["ss_bs"], step=1, key=_key("ss_bs"), help="The shooters' Ballistic Skill.")
+    row.number_input("Shots' S", *BOUNDS["ss_s"], step=1, key=_key("ss_s"), help="The shooting's Strength.")
+    row.number_input("Shots' AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help="The shooting's AP, 0 or negative.")
+    row.text_input("Shots' Multiple Wounds", key=_key("ss_mw"), max_chars=8,
                    help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
 
 
