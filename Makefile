@@ -46,7 +46,7 @@ test: lint system-packages
 # Refreshes docs/screenshots: the browser tests with HITRULES_SCREENSHOTS=1.
 screenshots: system-packages
 	HITRULES_SCREENSHOTS=1 $(PY) -m pytest -m browser -p no:cacheprovider -q tests/test_browser.py \
-		tests/test_pictures_browser.py tests/test_browser_unit.py tests/test_combat_browser.py
+		tests/test_pictures_browser.py tests/test_browser_unit.py tests/test_combat_browser.py tests/test_browser_army.py
 
 bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py
@@ -57,6 +57,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/apptest.py --pictures
 	$(PY) bench/apptest.py --target
 	$(PY) bench/apptest.py --unit
+	$(PY) bench/rosters.py
 	$(PY) bench/persist_state.py
 	$(PY) bench/chart_redraw.py
 	$(PY) bench/browser.py

@@ -26,7 +26,7 @@ FIGURES_KEPT = 128
 PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy shooting", "my_location"),
          ("ninth", "9th edition attack", "rocket_launch"), ("explore", "Explore", "monitoring"),
          ("learn", "Learn", "school"), ("combat", "Fantasy combat", "swords"),
-         ("rules", "Our reading of the rules", "menu_book"))
+         ("army", "Your army", "upload_file"), ("rules", "Our reading of the rules", "menu_book"))
 #: Each page's name, as the navigation and the page's own title say it.
 TITLES = {name: title for name, title, _ in PAGES}
 #: How long :func:`send_now` pauses, in seconds.
@@ -162,6 +162,8 @@ def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help
     if warnings:
         st.warning("Some settings could not be used, so others stand in for them:\n\n"
                    + "\n".join(f"- {w}" for w in warnings), icon=":material/warning:")
+    if values.get("from"):
+        st.caption(f":material/upload_file: From your army file: {values['from']}. Every value stays editable.")
     return values
 
 
@@ -169,6 +171,8 @@ def write_link(params: tuple[urlstate.Param, ...], values: dict, link: dict | No
     """Put ``link`` in the address bar: the situation's values, which leave out inputs that change
     nothing. The page's ``values`` are its store already, with the view's changes (Explore's stacks).
     The page remembers the address as one it showed, and the address it arrived at as showing it."""
+    if link is not None and "from" in values:  # where the numbers came from stays in the link
+        link = {**link, "from": values["from"]}
     encoded = urlstate.encode(params, values if link is None else link)
     prefix, arrived = _ARRIVED.get()
     addresses = st.session_state.setdefault(f"_{prefix}_addresses", {})

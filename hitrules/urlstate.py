@@ -252,6 +252,19 @@ def _rows(ruleset: str) -> Param:
                  old=(("weapons", lambda text, _: parse(text, old=True)),))
 
 
+#: The longest note of where a page's numbers came from (``from``).
+FROM_MOST = 200
+
+
+def _from_text(text: str) -> str:
+    """Where the numbers came from (a unit of the player's army, and what was not read): shown as it is,
+    in one line; kept by the page, not a widget."""
+    return " ".join("".join(c for c in text if c.isprintable()).split())[:FROM_MOST]
+
+
+#: Where a page's numbers came from: ``from=Tactical Squad; not read: Bolt pistol`` (the /army page's links).
+FROM = Param("from", "", _from_text, widget=False)
+
 #: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
 _ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
 
@@ -265,6 +278,7 @@ FANTASY: tuple[Param, ...] = (
     *FANTASY_TARGET,
     _rows("fantasy"),
     _ORDER,
+    FROM,
 )
 
 NINTH: tuple[Param, ...] = (
@@ -285,6 +299,7 @@ NINTH: tuple[Param, ...] = (
     _flag("every"),
     _rows("ninth"),
     _ORDER,
+    FROM,
 )
 
 EXPLORE_VIEWS = ("heatmap", "stacks", "diff", "helps", "shots", "wound", "weapons", "melee", "kill", "charge")
@@ -570,7 +585,7 @@ CHARGE: tuple[Param, ...] = (
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
                              _flag("more"),  # both sides' other inputs shown: they count either way
-                             _choice("chart", "difference", COMBAT_CHARTS, "chart"),
+                             _choice("chart", "difference", COMBAT_CHARTS, "chart"), FROM,
                              *CHARGE)
 
 

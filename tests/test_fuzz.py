@@ -364,6 +364,58 @@ WORST = {
 }
 
 
+_ROSTERS = sorted((ROOT / "tests" / "rosters").iterdir())
+
+
+def _mutated(data: bytes, rng: random.Random) -> bytes:
+    """A roster with a few bytes changed, cut, or a slice repeated."""
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        at = rng.randrange(len(data))
+        kind = rng.randrange(4)
+        if kind == 0:
+            data[at] = rng.randrange(256)
+        elif kind == 1:
+            del data[at:at + rng.randint(1, 200)]
+        elif kind == 2:
+            data[at:at] = data[at:at + rng.randint(1, 400)] * rng.randint(1, 3)
+        else:
+            data[at:at] = rng.choice([b"<", b">", b"&amp;", b"&x;", b'"', b"-", b"*", b"D6", b"+D3", b"999999",
+                                      b"<!DOCTYPE r>", b"\xa0", b"[", b"]", b"(", b")"])
+    return bytes(data)
+
+
+@SETTINGS
+@given(data=st.one_of(st.binary(max_size=3000), st.text(max_size=500).map(str.encode)), zipped=st.booleans())
+def test_the_army_reader_refuses_random_bytes_with_a_roster_error(data, zipped):
+    """Random bytes (zipped or not) are read or refused with a RosterError, never another exception."""
+    from test_rosters import zipped as zip_of
+
+    from hitrules import rosters
+    with contextlib.suppress(rosters.RosterError):
+        rosters.read(zip_of({"a.ros": data}) if zipped else data)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), which=st.integers(0, 100))
+def test_mutated_rosters_give_units_or_a_roster_error(seed, which):
+    """A test roster with bytes changed: a RosterError, or units that every mapping takes (each either
+    gives its value or a RosterError)."""
+    from hitrules import rosters
+    rng = random.Random(seed)
+    try:
+        roster = rosters.read(_mutated(_ROSTERS[which % len(_ROSTERS)].read_bytes(), rng))
+    except rosters.RosterError:
+        return
+    for unit in roster.units:
+        rosters.not_read(unit)
+        rosters.ninth_groups(unit), rosters.ninth_groups(unit, melee=True), rosters.fantasy_groups(unit)
+        for mapping in (rosters.ninth_target, rosters.fantasy_target, rosters.fantasy_side):
+            with contextlib.suppress(rosters.RosterError):
+                mapping(unit)
+        rosters.unit_links(unit, unit, unit)
+
+
 @pytest.mark.parametrize("name", WORST)
 def test_the_slowest_accepted_inputs_compute_in_under_200_ms(name):
     """The limits are chosen so that no accepted input stalls a shared server (best of three)."""

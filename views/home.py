@@ -23,6 +23,8 @@ def render() -> None:
                  icon=":material/school:")
     st.page_link(pages()["combat"], label="Fantasy combat: one round of close combat, to the Break test",
                  icon=":material/swords:")
+    st.page_link(pages()["army"], label="Your army: upload your army file, and use its units in every calculator",
+                 icon=":material/upload_file:")
     st.page_link(pages()["rules"], label="Our reading of the rules, and where we had to choose (docs/rules.md)",
                  icon=":material/menu_book:")
     st.info("Chances are exact fractions; percentages are rounded half up to one decimal, and a chance that "
