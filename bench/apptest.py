@@ -97,13 +97,16 @@ CASES = {
                 lambda at, i: at.number_input(key="explore_toughness").set_value(4 + i % 2)),
     # Fantasy close combat: two units, one round (the charged unit's WS changes).
     "combat": (lambda: page("combat"), lambda at, i: at.number_input(key="combat_d_ws").set_value(3 + i % 2)),
+    # The same with the charge part on (issue 28): the whole charge, its three reactions and their chart.
+    "combat-charge": (lambda: page("combat", charge="1", distance="7"),
+                      lambda at, i: at.number_input(key="combat_d_ws").set_value(3 + i % 2)),
     # The same comparison of two whole units (each weapon with more added), issue 19.
     "weapons-units": (lambda: page("explore", view="weapons", ruleset="ninth", more_a="lascannon:1:4:9:-3:D6",
                                    more_b="plasma gun:2:3:7:-3:1;heavy bolter:3:4:5:-1:1"),
                       lambda at, i: at.number_input(key="explore_toughness").set_value(4 + i % 2)),
 }
 GOALS = {"fantasy": 1.5, "ninth": 1.5, "explore": 2.0, "learn": 2.0, "wound": 2.0, "weapons": 2.0,
-         "weapons-units": 2.0, "combat": 2.0}
+         "weapons-units": 2.0, "combat": 2.0, "combat-charge": 2.0}
 #: The pages ``--against`` compares unless told others: those that existed before the target part.
 AGAINST = ("fantasy", "ninth", "explore", "learn")
 

@@ -4,9 +4,9 @@ RULES.md §8's whole-charge example, and the three /combat presets each with eve
 Stand & Shoot, Flee): goal under 200 ms each. Stand & Shoot with two groups (10 handguns and 10
 crossbows) into a 20-model unit: goal under 500 ms. "Cold" is a fresh process: the import, then
 the first charge; the best of three runs is kept (a shared machine only ever adds time). The
-presets' links give the charger's Initiative with the charge's bonus in it (+3), which the charge
-adds itself, so it is taken out here; their distances and movement profiles are the units'
-published ones, as we read them. Run: make bench (or python bench/charge.py).
+presets' links turn /combat's charge part on: they give the charger's Initiative as its profile has it
+(the charge adds its bonus), and their distances and movement profiles are the units' published
+ones, as we read them. Run: make bench (or python bench/charge.py).
 """
 
 from __future__ import annotations
@@ -22,21 +22,11 @@ SHOOTING_GOAL_MS = 500
 RUNS = 3
 
 SETUP = """
-import dataclasses
 from hitrules import combat_situations
 from hitrules.fantasy import Group, Mover, Shot, Side, Target, Weapon, charge
 
 SHOOTING = (Group(Shot(3, stand_and_shoot=True), 10, Weapon(4, ap=-1, armour_bane=1), name="handguns"),
             Group(Shot(3, stand_and_shoot=True), 10, Weapon(4, ap=-1), name="crossbows"))
-#: (the preset, the distance, the charger's and the charged's movement profiles)
-PRESETS = {"lance_halberdiers": (9, Mover(7, finest_warhorses=True), Mover(4)),
-           "orcs_spearmen": (6, Mover(4), Mover(4)),
-           "chariot_dwarfs": (8, Mover(7), Mover(3))}
-
-
-def without_bonus(side):
-    others = tuple(dataclasses.replace(o, initiative=max(1, o.initiative - 3)) for o in side.others)
-    return dataclasses.replace(side, initiative=max(1, side.initiative - 3), others=others)
 
 
 def case(name, reaction):
@@ -45,10 +35,10 @@ def case(name, reaction):
         two = Side(Target(3, models=2), initiative=3, **side)
         return lambda: charge(two, two, 6, Mover(4), Mover(4))
     key = "orcs_spearmen" if name == "shooting" else name
-    sit = combat_situations.link_situation(dict(combat_situations.COMBAT_PRESETS[key].query))
-    distance, charger_moves, charged_moves = PRESETS[key]
+    values = combat_situations.preset_values(key)
+    c = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
     shooting = SHOOTING if name == "shooting" else SHOOTING[:1]
-    return lambda: charge(without_bonus(sit.charger), sit.charged, distance, charger_moves, charged_moves, reaction,
+    return lambda: charge(c.sides.charger, c.sides.charged, c.distance, c.charger_moves, c.charged_moves, reaction,
                           stand_and_shoot=shooting)
 """
 

@@ -9,6 +9,7 @@ from hitrules.presentation.figures import (
     CHANCE_MARGIN,
     CHANCE_MARGIN_LEGEND_BELOW,
     CHARGE_MOVEMENTS,
+    CHARGE_OUTCOME_NAMES,
     COMBAT_HEIGHT,
     COMBAT_SIDES,
     DIM,
@@ -25,6 +26,7 @@ from hitrules.presentation.figures import (
     OVERWATCH_MARKS,
     PALETTE,
     PICTURE_FONT,
+    REACTION_NAMES,
     WIN,
     YES,
     YES_FILL,
@@ -37,6 +39,8 @@ from hitrules.presentation.figures import (
     charge_reach_figure,
     charge_reach_rows,
     charge_reach_table,
+    charge_reactions_figure,
+    charge_reactions_table,
     count_ticks,
     cover_figure,
     cover_words,
@@ -77,8 +81,12 @@ from hitrules.presentation.figures import (
 )
 
 __all__ = [
+    "CHARGE_OUTCOME_NAMES",
     "PALETTE",
+    "REACTION_NAMES",
     "FrozenFigure",
+    "charge_reactions_figure",
+    "charge_reactions_table",
     "cover_figure",
     "cover_words",
     "distribution_figure",

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from hitrules.edge.urlstate import (
     ATTACK_FLAGS,
+    CHARGE,
     CHARGE_DISTANCE_MOST,
+    CHARGE_DISTANCE_RANGE,
     COMBAT,
     COMBAT_CHARTS,
     COMBAT_FLAGS,
@@ -26,6 +28,7 @@ from hitrules.edge.urlstate import (
     MAX_QUERY_LENGTH,
     MELEE_MODIFIER_RANGE,
     MELEE_RULES,
+    MOVER_RULES,
     NINTH,
     NINTH_RULES,
     NINTH_TARGET,

@@ -296,17 +296,23 @@ def test_an_older_link_with_the_single_champion_slot_opens_it_as_the_first_other
 
 def test_the_lance_preset_has_its_warhorses():
     """Issue 26: the lance preset left out the knights' warhorses (5 Attacks at WS 3, S 3, Initiative 3 + 3 for
-    the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked."""
-    sit = combat_situations.link_situation(dict(combat_situations.COMBAT_PRESETS["lance_halberdiers"].query))
+    the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked. Since
+    issue 28 the preset turns the charge on and gives the profiles' Initiative; the page adds the +3."""
+    values = combat_situations.preset_values("lance_halberdiers")
+    sit = combat_situations.combat_situation(values)
     paladin, warhorses = sit.charger.others
+    assert (paladin.initiative, warhorses.initiative) == (4, 3)  # as the profiles have them
+    fought, bonus = combat_situations.charge_bonus(combat_situations.charge_situation(sit, values))
+    assert bonus == 3
+    paladin, warhorses = fought.charger.others
     assert (paladin.name, str(paladin.attacks), paladin.ws, paladin.weapon.strength, paladin.initiative) == (
         "champion", "3", 6, 6, 7)
     assert (warhorses.name, str(warhorses.attacks), warhorses.ws, warhorses.weapon.strength,
             warhorses.initiative) == ("mount", "5", 3, 3, 6)
-    (captain,) = sit.charged.others
+    (captain,) = fought.charged.others
     assert (captain.name, str(captain.attacks), captain.ws, captain.initiative) == ("character", "2", 5, 4)
-    without = fantasy.combat_round(dataclasses.replace(sit.charger, others=(paladin,)), sit.charged)
-    assert combat_situations.answer(sit).win > without.win
+    without = fantasy.combat_round(dataclasses.replace(fought.charger, others=(paladin,)), fought.charged)
+    assert combat_situations.answer(fought).win > without.win
 
 
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():

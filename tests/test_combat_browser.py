@@ -62,8 +62,7 @@ def test_a_round_set_by_a_widget_and_its_link_in_a_second_tab(page: Page, app_se
 def test_a_preset_in_the_browser(page: Page, app_server):
     key = "orcs_spearmen"
     preset = combat_situations.COMBAT_PRESETS[key]
-    answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
-    wins = chance_text(answer.win)
+    wins = chance_text(preset_round(key).win)
     open_app(page, app_server, "combat")
     page.locator('[data-testid="stButtonGroup"] button').filter(has_text=preset.name).first.click()
     wait_ready(page)
@@ -71,6 +70,13 @@ def test_a_preset_in_the_browser(page: Page, app_server):
     expect(number(page, "Models", 0)).to_have_value(preset_value(key, "a_models"))
     expect(page.get_by_text(preset.source, exact=False)).to_be_visible()
     save_screenshot(page, "desktop-combat")
+
+
+def preset_round(key: str):
+    """The round a preset's page shows: its charge is on, so the round in contact after it (Hold)."""
+    values = combat_situations.preset_values(key)
+    sit = combat_situations.combat_situation(values)
+    return combat_situations.round_in_contact(combat_situations.charge_situation(sit, values))
 
 
 def preset_value(key: str, name: str) -> str:
@@ -140,7 +146,7 @@ def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(brow
     """Issue 26: the lance with its Paladin and its warhorses, entered by the page's widgets on a phone,
     then its link opened in a second tab: the same answer."""
     preset = combat_situations.COMBAT_PRESETS["lance_halberdiers"]
-    answer = combat_situations.answer(combat_situations.link_situation(dict(preset.query)))
+    answer = preset_round("lance_halberdiers")
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -151,8 +157,8 @@ def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(brow
             "Two", exact=True).click()
         wait_ready(page)
         for label, nth, value in (("Its Attacks", 0, "3"), ("Its WS", 0, "6"), ("Its S", 0, "6"),
-                                  ("Its AP", 0, "-2"), ("Its I", 0, "7"), ("Its Attacks", 1, "5"),
-                                  ("Its I", 1, "6")):
+                                  ("Its AP", 0, "-2"), ("Its I", 0, "4"), ("Its Attacks", 1, "5"),
+                                  ("Its I", 1, "3")):
             box = number(page, label, nth)
             box.fill(value)
             box.press("Enter")
@@ -172,3 +178,79 @@ def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(brow
         save_screenshot(page, "phone-combat-others")
     finally:
         context.close()
+
+
+# ----- The charge part (issue 28) -----
+
+CHARGE_LINK = {"charge": "1", "distance": "9", "ss_shots": "10"}
+CHARGE_LABELS = ("Charge reaches", "Charged unit destroyed", "Charger destroyed", "Fight goes on")
+
+
+def charge_texts(page: Page) -> dict[str, str]:
+    return {label: metric(page, label).inner_text() for label in CHARGE_LABELS}
+
+
+def assert_the_reactions_are_drawn(page: Page, bars: int) -> None:
+    """The reactions' chart: one stacked bar per reaction the rules allow, each of several segments."""
+    chart = page.locator(".st-key-combat_reactions_chart .js-plotly-plot")
+    chart.locator("g.barlayer").first.wait_for(timeout=20_000)
+    labels = chart.locator("g.ytick text").evaluate_all("els => els.map(e => e.textContent)")
+    assert len(labels) == bars and any("chosen" in label for label in labels), labels
+    assert chart.locator("g.barlayer g.point").count() >= bars
+
+
+def test_the_charge_part_by_widgets_then_its_link_in_a_second_tab(page: Page, app_server):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(page, app_server, "combat?ss_shots=10")
+    page.get_by_text("The charge: distance, movement, reaction", exact=True).click()
+    wait_ready(page)
+    box = page.get_by_label("Distance (inches)", exact=True)
+    box.fill("9")
+    box.press("Enter")
+    wait_ready(page)
+    page.locator('[data-testid="stButtonGroup"] button').filter(has_text="Stand & Shoot").first.click()
+    wait_ready(page)
+    page.wait_for_function("() => location.search.includes('reaction=stand_and_shoot')", timeout=10_000)
+    expect(metric(page, "Charge reaches")).to_have_text("5/9 (55.6%)")
+    shown = charge_texts(page)
+    assert_the_reactions_are_drawn(page, 3)
+    second = page.context.new_page()
+    try:
+        second.goto(page.url)
+        wait_ready(second)
+        for label, value in shown.items():
+            expect(metric(second, label)).to_have_text(value)
+        expect(second.get_by_label("Distance (inches)", exact=True)).to_have_value("9")
+        assert_the_reactions_are_drawn(second, 3)
+    finally:
+        second.close()
+    save_screenshot(page, "desktop-combat-charge", around=page.locator(".st-key-combat_charge_part"))
+
+
+def test_the_charge_part_on_a_phone(browser, app_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, app_server, f"combat?{urlencode(CHARGE_LINK | {'reaction': 'flee'})}")
+        overflow = page.evaluate(
+            "() => [document.querySelector('[data-testid=\"stMain\"]').scrollWidth,"
+            " document.querySelector('[data-testid=\"stMain\"]').clientWidth]")
+        assert overflow[0] <= overflow[1], overflow
+        assert_the_reactions_are_drawn(page, 3)
+        expect(metric(page, "Charge reaches")).to_be_visible()
+        save_screenshot(page, "phone-combat-charge", around=page.locator(".st-key-combat_charge_part"))
+    finally:
+        context.close()
+
+
+def test_axe_finds_nothing_serious_with_the_charge_on(page: Page, app_server):
+    from axe_playwright_python.sync_playwright import Axe
+
+    open_app(page, app_server, f"combat?{urlencode(CHARGE_LINK | {'more': '1'})}")
+    page.locator(".st-key-combat_reactions_chart .js-plotly-plot").first.wait_for(timeout=20_000)
+    page.wait_for_timeout(300)  # the charts draw after the script has finished
+    violations = Axe().run(page).response["violations"]
+    serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
+               for v in violations if v["impact"] in ("serious", "critical")]
+    assert not serious, serious

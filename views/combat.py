@@ -1,9 +1,12 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
+from dataclasses import dataclass
+from fractions import Fraction
+
 import streamlit as st
 
 import webui
-from hitrules import combat_situations, fantasy, figures, urlstate
+from hitrules import charge, combat_situations, fantasy, figures, urlstate
 from hitrules.steps import anchor, reading
 from hitrules.words import chance_text
 from views import draw
@@ -37,14 +40,26 @@ CHART_BOX = figures.COMBAT_HEIGHT + 4
 def render() -> None:
     values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
     _fit_ranks(values)
-    sit, answer = _round(values)
+    sit = _sides(values)
+    charged = _work_charge(sit, values) if values["charge"] and sit else None
+    key, answer = _round(sit, charged)
+    if charged:
+        _charge_headlines(charged)
     if answer:
-        _headlines(answer)
+        _headlines(answer, charged is not None)
+    if charged or answer:
         webui.send_now()  # the answer first: the rest of the page is built after it has left
     # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
     st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
              format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
              help="Fills in both sides with published profiles (their source is shown); change anything after.")
+    if st.toggle("The charge: distance, movement, reaction", key=_key("charge"),
+                 help="Start from the charge: the distance, how each side moves, and the charged unit's reaction. "
+                      "The page then works out the whole turn (the Charge roll, the reaction, the round, the Break "
+                      "test, the flight and the pursuit), and adds the charge's Initiative bonus itself, so enter "
+                      "the charger's Initiative as its profile has it. Off: one round in contact, as before."):
+        with st.container(key=f"{P}_charge_part"):
+            _charge_inputs(values, charged)
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
@@ -53,14 +68,19 @@ def render() -> None:
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
                       "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, up to two "
-                      "champions, characters or mounts, Impact Hits and Stomps, and the combat result bonuses. They "
-                      "count whether shown or not; hidden, a line under each side sums them up."):
+                      "champions, characters or mounts, Impact Hits and Stomps, and the combat result bonuses; with "
+                      "the charge on, each side's movement rules, the pivot's extra distance and the charged unit's "
+                      "shooting. They count whether shown or not; hidden, a line sums them up."):
         for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
             with column:
                 st.markdown(f"**{title}: the rest**")
+                if values["charge"]:
+                    _movement_inputs(p)
                 _more_inputs(values, p)
+    if charged:
+        _charge_results(charged)
     if answer:
-        _results(sit, answer)
+        _results(key, answer, charged)
     _links(values)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
 
@@ -79,24 +99,46 @@ def _links(values: dict) -> None:
         row.page_link(every[page], label=label, icon=icon, query_params=urlstate.encode(params, melee | extra))
 
 
-def _headlines(answer) -> None:
+def _headlines(answer, charging: bool = False) -> None:
     """The chances to win, draw and lose, and that the charged unit breaks: each exact and as a percentage.
-    A long fraction would be cut off in a metric, so those are written out in full underneath."""
-    headlines = (("Charger wins", answer.win, "The charger's score is higher, or the charged unit is wiped out."),
-                 ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test."),
-                 ("Charger loses", answer.lose, "The charged unit's score is higher, or the charger is wiped out."),
+    A long fraction would be cut off in a metric, so those are written out in full underneath. With the
+    charge on, they are the round's, given that it is fought."""
+    given = " Given that the round is fought (the charge reaches)." if charging else ""
+    headlines = (("Charger wins", answer.win,
+                  "The charger's score is higher, or the charged unit is wiped out." + given),
+                 ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test." + given),
+                 ("Charger loses", answer.lose,
+                  "The charged unit's score is higher, or the charger is wiped out." + given),
                  ("Charged unit breaks", answer.charged_test.get("break", 0),
                   "It loses, fails its Break test and flees. Outnumbered more than two to one by Unit Strength, a "
-                  "unit that would Fall Back in Good Order Breaks instead."))
+                  "unit that would Fall Back in Good Order Breaks instead." + given))
     draw.chance_metrics(*headlines)
 
 
-def _round(values: dict):
-    """The round and its answer, or ``(None, None)`` with the rules' refusal shown where the results
-    would be; the inputs and the hit readouts stay, so the player can change what the rules refuse."""
+def _sides(values: dict):
+    """The two sides as the page holds them, or None with the rules' refusal shown where the results would
+    be; the inputs and the hit readouts stay, so the player can change what the rules refuse."""
     try:
-        sit = combat_situations.combat_situation(values)
-        return sit, combat_situations.answer(sit)
+        return combat_situations.combat_situation(values)
+    except ValueError as error:
+        st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
+        return None
+
+
+def _round(sit, charged):
+    """The round the page shows and its key for the charts: with the charge on, the round after the chosen
+    reaction (``ChargeResult.round``), or, where that has none (the charged unit flees, the charge cannot be
+    worked out), the round in contact as Hold would have it; off, the round of the sides as entered.
+    ``(None, None)`` with the rules' refusal shown when it cannot be worked out."""
+    if sit is None or (charged and charged.csit is None):
+        return None, None
+    if charged:
+        result = charged.chosen
+        key = (charged.csit, charged.reaction) if result and result.round is not None else charged.contact
+    else:
+        key = sit
+    try:
+        return key, combat_situations.shown_round(key)
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
         return None, None
@@ -143,8 +185,9 @@ def _side_inputs(values: dict, p: str, title: str) -> None:
     row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
     row.number_input("T", *BOUNDS[f"{p}t"], step=1, key=_key(f"{p}t"), help="Toughness, against the enemy's Strength.")
     row.number_input("I", *BOUNDS[f"{p}i"], step=1, key=_key(f"{p}i"),
-                     help="Initiative: higher strikes first, equal at the same time. A charger adds its charge "
-                          "bonus (+1 a full inch moved, to +3) here.")
+                     help="Initiative: higher strikes first, equal at the same time. With the charge part on, the "
+                          "profile's: the page adds the charge's bonus from the distance; off, a charger adds it "
+                          "here (+1 a full inch moved, to +3; to +4 into a flank or rear).")
     row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
     hit = combat_situations.hit_readout(values, p).hit
@@ -270,12 +313,12 @@ def _other_inputs(c: str) -> None:
     _rules(c, "Its weapon rules")
 
 
-def _chart(sit, build):
-    return build(combat_situations.answer(sit))
+def _chart(key, build):
+    return build(combat_situations.shown_round(key))
 
 
-def _plot(where, sit, name: str, figure) -> None:
-    where.plotly_chart(webui.shared(_chart, sit, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
+def _plot(where, key, name: str, figure) -> None:
+    where.plotly_chart(webui.shared(_chart, key, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
 
 
 #: The charts, by their value in the link: the chooser's name, the figure, the table, the element's key.
@@ -284,12 +327,18 @@ CHARTS = {"difference": ("Score difference", figures.difference_figure, figures.
           "lost": ("Models lost", figures.models_lost_figure, figures.models_lost_table, "models-lost")}
 
 
-def _results(sit, answer) -> None:
-    """One chart at a time (with all three tables), and the Why of the round."""
+def _results(key, answer, charged) -> None:
+    """One chart at a time (with all three tables), and the Why of the round (with the charge on, the Why of
+    the whole charge holds the round's, above)."""
     source = st.session_state.get(f"_{P}_preset_source")
     if source in combat_situations.COMBAT_PRESETS:
         st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
                    f"{combat_situations.COMBAT_PRESETS[source].source}")
+    if charged:
+        st.subheader("The round in contact")
+        if not isinstance(key, tuple):
+            st.caption("The chosen reaction fights no round this turn (or cannot be worked out): this is the round "
+                       "in contact as it would be if the charged unit Held.")
     # One chart at a time, as Explore shows one view: redrawing Plotly charts is most of a browser's
     # work when an input changes (three were about 40 ms of its 110 ms in Chromium), and the chooser
     # is one tap.
@@ -302,9 +351,205 @@ def _results(sit, answer) -> None:
     # whenever its figure changes, so every change takes the old chart away and draws a new one:
     # without the box, the page below it jumped up and back while that happened, and the browser
     # laid it out twice (bench/browser.py: about 4 ms of /combat's 89 ms).
-    _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), sit, name, figure)
+    _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), key, name, figure)
     if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
         for _, _, table, name in CHARTS.values():
-            draw.table_with_download(P, f"{P}-{name}", _chart, sit, table, always=True,
+            draw.table_with_download(P, f"{P}-{name}", _chart, key, table, always=True,
                                      label=f"Download CSV: {name.replace('-', ' ')}")
-    draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
+    if not (charged and charged.chosen):
+        draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
+
+
+# ----- The charge part (issue 28) -----
+
+#: The sections of docs/rules.md on the charge, as links to them on the Rules page.
+CHARGE_READING = ", ".join(f"[{reading(h)}](rules#{anchor(h)})" for h in (
+    "Fantasy: the charge", "Fantasy charge: the reactions", "Fantasy charge: after the Break test"))
+REACTION_HELP = ("What the charged unit does. Hold: it stays and fights. Stand & Shoot: it shoots the charger "
+                 "first (at -1 to hit), allowed only when the charger starts at least its Movement away. Flee: it "
+                 "flees 2D6 and is run down if the charge range is at least the distance + the flight (+ the "
+                 "pivot). The chart below shows all three side by side.")
+MOVE_NAMES = {"swiftstride": "Swiftstride", "finest_warhorses": "Finest Warhorses", "resolute": "Resolute",
+              "war_machine": "War machine", "hold_your_ground": "Hold Your Ground", "no_pursuit": "Does not pursue"}
+#: The headlines' outcomes (hitrules.charge.OUTCOMES) that each sums.
+DESTROYED = {"charged": ("charged_destroyed", "run_down", "both_destroyed"),
+             "charger": ("charger_destroyed", "both_destroyed")}
+
+
+@dataclass(frozen=True)
+class Charged:
+    """The charge part worked out: its situation (None when the rules refuse an input, ``why``), the Charge
+    roll alone (None when the distance is beyond the maximum possible charge range, ``distance_why``), each
+    reaction's whole charge (``rows``), the chosen one's (``chosen``, or None and ``chosen_why``), the round in
+    contact's key and the charge's Initiative bonus."""
+
+    csit: object
+    why: str | None
+    reaction: str
+    roll: object = None
+    distance_why: str | None = None
+    rows: tuple = ()
+    chosen: object = None
+    chosen_why: str | None = None
+    contact: object = None
+    bonus: int = 0
+
+
+def _work_charge(sit, values: dict) -> Charged:
+    reaction = values["reaction"]
+    csit, why = draw.attempt(combat_situations.charge_situation, sit, values)
+    if csit is None:
+        return Charged(None, why, reaction)
+    contact, bonus = combat_situations.charge_bonus(csit)
+    roll, distance_why = draw.attempt(webui.shared, fantasy.charge_roll, csit.charger_moves, csit.distance,
+                                      csit.terrain)
+    if roll is None:  # the charge cannot be declared: the round in contact still shows
+        return Charged(csit, None, reaction, None, distance_why, contact=contact, bonus=bonus)
+    rows = combat_situations.charge_reactions(csit)
+    _, chosen, chosen_why = next(row for row in rows if row[0] == reaction)
+    return Charged(csit, None, reaction, roll, None, rows, chosen, chosen_why, contact, bonus)
+
+
+def _charge_headlines(charged: Charged) -> None:
+    """The chance to reach, and how this turn ends: the charged unit destroyed, the charger destroyed, the fight
+    going on. Without the whole charge (refused), the Charge roll's chance alone, and why."""
+    if charged.roll is None:
+        return
+    reach = ("Charge reaches", charged.roll.reached,
+             "The Charge roll alone reaches: its charge range (M + 2D6 keep the higher, + D6 with Swiftstride) is at "
+             "least the distance, whatever the reaction. A range equal to the distance reaches (our reading).")
+    result = charged.chosen
+    if result is None:
+        draw.chance_metrics(reach)
+        if not _refused_by_reaction(charged):
+            draw.refusal("The whole charge", charged.chosen_why)
+        return
+    out = result.outcomes
+    draw.chance_metrics(
+        reach,
+        ("Charged unit destroyed", sum((out[o] for o in DESTROYED["charged"]), Fraction(0)),
+         "This turn, with the chosen reaction: the sum of §8's outcomes charged_destroyed (wiped out in the round, "
+         "or broke and was caught), run_down (fled as its reaction and was run down) and both_destroyed."),
+        ("Charger destroyed", sum((out[o] for o in DESTROYED["charger"]), Fraction(0)),
+         "This turn, with the chosen reaction: the sum of charger_destroyed (wiped out by Stand & Shoot or in the "
+         "round, or broke and was caught) and both_destroyed."),
+        ("Fight goes on", out["fight_goes_on"],
+         "The outcome fight_goes_on: a draw, a loser that Gives Ground and is followed up, or one that Falls Back "
+         "and is caught; the combat carries on next turn."))
+
+
+def _refused_by_reaction(charged: Charged) -> bool:
+    """Whether only the chosen reaction is refused (Stand & Shoot from too close, or with no shots): the line
+    stands beside the reaction, and the others are worked out."""
+    return charged.reaction == "stand_and_shoot" and any(r is not None for _, r, _ in charged.rows)
+
+
+def _charge_inputs(values: dict, charged: Charged | None) -> None:
+    """The distance, both Movements, terrain, the reaction and (chosen, or with More) Stand & Shoot's shots; each
+    refusal beside the input that caused it."""
+    row = st.container(horizontal=True)
+    row.number_input("Distance (inches)", *BOUNDS["distance"], step=1, key=_key("distance"),
+                     help="From the charger to the charged unit, in whole inches: at most the charger's maximum "
+                          "possible charge range, M + 6 (+ 3 with Swiftstride).")
+    row.number_input("Charger's M", *BOUNDS["a_m"], step=1, key=_key("a_m"),
+                     help="The charger's Movement (a flier: its Fly value). Its charge range is M + 2D6 keep the "
+                          "higher.")
+    row.checkbox("Terrain on the path", key=_key("terrain"),
+                 help="Difficult or dangerous terrain, or a low obstacle, on the charge's path: keep the lower "
+                      "die, and M - 1.")
+    if charged and charged.distance_why:
+        st.error(f"{charged.distance_why} The round in contact below still shows.", icon=":material/block:")
+    st.segmented_control("Reaction", charge.REACTIONS, key=_key("reaction"), required=True,
+                         format_func=figures.REACTION_NAMES.get, help=REACTION_HELP)
+    if charged and charged.chosen is None and _refused_by_reaction(charged):
+        st.error(f"{charged.chosen_why} The other reactions still show below.", icon=":material/block:")
+    if charged and charged.why:
+        st.error(f"{charged.why} Change the charge's settings to go on.", icon=":material/block:")
+    if values["more"] or values["reaction"] == "stand_and_shoot":
+        _shooting_inputs()
+    lines = []
+    if charged and charged.csit is not None:
+        lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
+                     "to the charger's rank and file and each of its others (at most 10): enter their profile's "
+                     f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
+    if not values["more"]:
+        lines.append(_charge_summary(values))
+    st.markdown("\n\n".join(lines))
+
+
+def _shooting_inputs() -> None:
+    row = st.container(horizontal=True)
+    row.text_input("Stand & Shoot: shots", key=_key("ss_shots"), max_chars=8,
+                   help="The charged unit's shots when it Stands & Shoots: 0 for none (it has no shooting), a "
+                        "number or dice. They hit at -1 (Stand & Shoot) and strike the charger's rank and file.")
+    row.number_input("Shots' BS", *BOUNDS["ss_bs"], step=1, key=_key("ss_bs"), help="The shooters' Ballistic Skill.")
+    row.number_input("Shots' S", *BOUNDS["ss_s"], step=1, key=_key("ss_s"), help="The shooting's Strength.")
+    row.number_input("Shots' AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help="The shooting's AP, 0 or negative.")
+    row.text_input("Shots' Multiple Wounds", key=_key("ss_mw"), max_chars=8,
+                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+
+
+def _movement_inputs(p: str) -> None:
+    if p == "d_":
+        st.number_input("Movement", *BOUNDS["d_m"], step=1, key=_key("d_m"),
+                        help="The charged unit's Movement, for its profile: this turn it changes no number (its "
+                             "flight and any pursuit are 2D6 whatever its M; Stand & Shoot looks at the charger's).")
+    st.pills("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), selection_mode="multi",
+             format_func=MOVE_NAMES.get,
+             help="Swiftstride: + D6 to the Charge roll, a flight and a pursuit, and +3\" to the maximum charge "
+                  "range. Finest Warhorses: each Charge die showing a 1 is rolled again. Resolute: flees and pursues "
+                  "1\" less. War machine: flees 1\" less, never pursues. Hold Your Ground: a failed Break test is "
+                  "rolled again, once. Does not pursue: it lets a beaten enemy go.")
+    if p == "a_":
+        st.number_input("Pivot's extra distance", *BOUNDS["gap"], step=1, key=_key("gap"),
+                        help="Inches the charger's pivot adds to running down a fleeing unit and to every pursuit "
+                             "(0 to 12): our reading of the rules leaves it to the player.")
+
+
+def _charge_summary(values: dict) -> str:
+    """The charge part's hidden inputs in one line (they count hidden too)."""
+    parts = []
+    parts.append(f"Charged M {values['d_m']}")
+    for p, who in (("a_", "Charger"), ("d_", "Charged")):
+        rules = ", ".join(MOVE_NAMES[r] for r in values[f"{p}move"])
+        if rules:
+            parts.append(f"{who}: {rules}")
+    if values["gap"]:
+        parts.append(f"pivot + {values['gap']}\"")
+    shots = values["ss_shots"]
+    parts.append("Stand & Shoot: no shots" if shots == "0" else
+                 f"Stand & Shoot: {shots} shots, BS {values['ss_bs']}, S {values['ss_s']}, AP {values['ss_ap']}")
+    return "; ".join(parts) + " (More changes them)."
+
+
+def _rows(csit):
+    """Each reaction the rules allow here and its outcomes' chances, for the chart and the table."""
+    return tuple((r, tuple(result.outcomes.values())) for r, result, _ in combat_situations.charge_reactions(csit)
+                 if result is not None)
+
+
+def _reactions_chart(csit, chosen: str):
+    return figures.charge_reactions_figure(_rows(csit), chosen)
+
+
+def _reactions_table(csit):
+    return figures.charge_reactions_table(_rows(csit))
+
+
+def _charge_results(charged: Charged) -> None:
+    """The three reactions side by side (the chart, its table and CSV), the reactions the rules refuse here and
+    why, and the Why of the chosen charge in order (or of the Charge roll alone)."""
+    if not charged.rows:
+        return
+    st.subheader("The charge: each reaction side by side")
+    st.plotly_chart(webui.shared(_reactions_chart, charged.csit, charged.reaction), key=f"{P}_reactions_chart",
+                    config={"displayModeBar": False})
+    left_out = [f"{figures.REACTION_NAMES[r]}: {why}" for r, result, why in charged.rows if result is None]
+    if left_out:
+        st.caption("Not on the chart: " + " ".join(left_out))
+    draw.table_with_download(P, f"{P}-reactions", _reactions_table, charged.csit)
+    if charged.chosen:
+        draw.why("Why: the charge in order", charged.chosen.steps, None,
+                 after=f"Our reading of the charge: {CHARGE_READING}; of the round: {READING}.")
+    else:
+        draw.why("Why: the Charge roll", charged.roll.steps, None, after=f"Our reading: {CHARGE_READING}.")

@@ -277,6 +277,119 @@ def _charge(values: dict) -> None:
     chases = [(words, fantasy.pursuit(pursuer, fleer, good_order)) for words, pursuer, fleer, good_order in _CHASES]
     st.markdown("\n".join(f"- {words}: caught **{chance_text(chase.caught)}**" for words, chase in chases))
     draw.why("Why 721/1296", chases[0][1].steps, None)
+    _charge_rolled()
+
+
+#: The whole charge rolled through (docs/rules.md § Fantasy: the charge, RULES.md §8's example): §7's round of
+#: 2 models a side (1 Wound, T3, no saves, WS 3, S3, 1 Attack, Ld 7) with the charger at M 4 from 6", the
+#: charged unit Holding, both pursuing 2D6.
+ROLLED_MOVEMENT, ROLLED_DISTANCE, ROLLED_MODELS, ROLLED_LD = 4, 6, 2, 7
+
+
+def _dice_text(dice: list[int]) -> str:
+    return " ".join(f"**{d}**" for d in dice) if dice else "none"
+
+
+def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
+    """One whole charge of the worked example, every die drawn from ``rng``: the lines that show each die, in
+    order, and how the turn ended (one of hitrules.charge.OUTCOMES). The scores each die needs are the engine's
+    (the Charge roll's faces that reach, the melee chart, the wound chart)."""
+    d6 = lambda n: [rng.randint(1, 6) for _ in range(n)]  # noqa: E731
+    reach = next(s.hitting_faces for s in fantasy.charge_roll(fantasy.Mover(ROLLED_MOVEMENT), ROLLED_DISTANCE).steps
+                 if s.kind == "roll")
+    hit, wound = combat.melee_score(3, 3), fantasy.wound_score(3, 3)
+    lines = []
+    charge_dice = d6(2)
+    kept = max(charge_dice)
+    lines.append(f"**The Charge roll**: {_dice_text(charge_dice)}, keep the higher: {kept}; M {ROLLED_MOVEMENT} + "
+                 f"{kept} = {ROLLED_MOVEMENT + kept}\" against {ROLLED_DISTANCE}\": "
+                 + ("it reaches." if kept in reach else "short: the charge fails."))
+    if kept not in reach:
+        return lines, "failed"
+    lines.append("**The reaction**: the charged unit Holds.")
+    models = [ROLLED_MODELS, ROLLED_MODELS]  # the charger's, the charged's
+    lost = [0, 0]
+    for side, initiative in ((0, 6), (1, 3)):  # the charger at 3 + 3 for the charge, then the charged at 3
+        enemy = 1 - side
+        hits = d6(models[side])
+        wounds = d6(sum(d >= hit for d in hits))
+        kills = min(models[enemy], sum(d >= wound for d in wounds))
+        models[enemy] -= kills
+        lost[enemy] += kills
+        lines.append(f"**Initiative {initiative}, the {('charger', 'charged unit')[side]}** ({len(hits)} attacks): "
+                     f"to hit ({hit}+) {_dice_text(hits)}; to wound ({wound}+) {_dice_text(wounds)}: "
+                     f"{count_text(kills, 'model')} slain (no saves).")
+        if not models[enemy]:
+            break
+    if not models[1]:
+        lines.append("The charged unit is wiped out.")
+        return lines, "charged_destroyed"
+    if not models[0]:
+        lines.append("The charger is wiped out.")
+        return lines, "charger_destroyed"
+    # The combat result: +1 a Wound the enemy lost; two models make no rank, and there are no bonuses.
+    scores = (lost[1], lost[0])
+    lines.append(f"**Combat result**: the charger {scores[0]}, the charged unit {scores[1]}.")
+    if scores[0] == scores[1]:
+        lines.append("A draw: no Break test; the fight goes on.")
+        return lines, "fight_goes_on"
+    loser = 0 if scores[0] < scores[1] else 1
+    name = ("charger", "charged")[loser]
+    difference = abs(scores[0] - scores[1])
+    test = d6(2)
+    natural = sum(test)
+    outnumbered = models[1 - loser] > 2 * models[loser]  # the winner's Unit Strength more than twice the loser's
+    if test == [1, 1]:
+        verdict = "gives_ground"
+    elif natural > ROLLED_LD or (natural + difference > ROLLED_LD and outnumbered):
+        verdict = "breaks"
+    elif natural + difference > ROLLED_LD:
+        verdict = "falls_back"
+    else:
+        verdict = "gives_ground"
+    words = {"breaks": "it Breaks", "falls_back": "it Falls Back in Good Order", "gives_ground": "it Gives Ground"}
+    lines.append(f"**Break test** of the {name} (lost by {difference}, Ld {ROLLED_LD}): {_dice_text(test)} = "
+                 f"{natural}, + {difference} = {natural + difference}: {words[verdict]}.")
+    if verdict == "gives_ground":
+        lines.append("The winner follows up: the fight goes on.")
+        return lines, "fight_goes_on"
+    flight_dice = d6(2)
+    flight = max(flight_dice) if verdict == "falls_back" else sum(flight_dice)
+    pursuit_dice = d6(2)
+    pursuit = sum(pursuit_dice)
+    caught = pursuit >= flight
+    how = "2D6 keep the higher" if verdict == "falls_back" else "2D6"
+    lines.append(f"**The flight** ({how}): {_dice_text(flight_dice)} = {flight}\"; **the pursuit** (2D6): "
+                 f"{_dice_text(pursuit_dice)} = {pursuit}\": " + ("caught." if caught else "it gets away."))
+    if verdict == "breaks":
+        return lines, f"{name}_destroyed" if caught else f"{name}_fled"
+    return lines, "fight_goes_on" if caught else f"{name}_fell_back"
+
+
+def _charge_rolled() -> None:
+    """The worked whole charge, rolled with seeded dice (the seed is in the link: the same dice for everyone)."""
+    st.subheader("A whole charge, rolled")
+    st.markdown(f"The whole charge above (RULES.md's: 2 models a side, M {ROLLED_MOVEMENT} from "
+                f"{ROLLED_DISTANCE}\", the charged unit Holds, both pursue 2D6), every die rolled. The engine's "
+                f"exact answer: the charged unit is destroyed with chance "
+                f"{chance_text(_worked_charge().outcomes['charged_destroyed'])}.")
+    a, b = st.columns([3, 1])
+    seed = a.number_input("Seed", *BOUNDS["seed"], step=1, key=webui.key("learn", "seed"),
+                          help="The same seed gives the same dice, so a shared link shows the same charge.")
+    b.button("Roll again", key="learn_reroll_charge", help="The next seed: new dice.", on_click=_next_seed)
+    lines, outcome = roll_through_charge(random.Random(seed))
+    st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)))
+    exact = _worked_charge().outcomes[outcome]
+    st.markdown(f"**This time: {figures.CHARGE_OUTCOME_NAMES[outcome].lower()}**, which happens "
+                f"{chance_text(exact)} of the time.")
+
+
+def _worked_charge():
+    two = fantasy.Side(fantasy.Target(3, models=ROLLED_MODELS), ws=3, initiative=3, leadership=ROLLED_LD,
+                       rank_width=ROLLED_MODELS, fighting=ROLLED_MODELS, supporting=0, attacks=1,
+                       weapon=fantasy.Weapon(3))
+    return webui.shared(fantasy.charge, two, two, ROLLED_DISTANCE, fantasy.Mover(ROLLED_MOVEMENT),
+                        fantasy.Mover(ROLLED_MOVEMENT))
 
 
 SECTIONS = {"walk": _walk, "roll": _roll, "quiz": _quiz, "unit": _unit, "combat": _combat, "charge": _charge}

@@ -553,10 +553,42 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
 
 #: The combat page's charts, one shown at a time: the score difference, the Break tests, the models lost.
 COMBAT_CHARTS = ("difference", "break", "lost")
+#: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.charge.Mover, and
+#: ``no_pursuit`` its ``pursues=False``.
+MOVER_RULES = ("swiftstride", "finest_warhorses", "resolute", "war_machine", "hold_your_ground", "no_pursuit")
+#: The distance a charge is declared from: 1 inch to the longest maximum possible charge range there is.
+CHARGE_DISTANCE_RANGE = (1, charge.max_charge_range(charge.Mover(charge.MOVEMENT_RANGE[1], swiftstride=True)))
+
+
+def _shots(name: str, default: str) -> Param:
+    """Shots: ``0`` for none, a number or dice."""
+    return Param(name, default, lambda text: "0" if text.strip() == "0" else str(dice.parse_attacks(text)), text=True)
+
+
+#: The whole charge (issue 28): off unless ``charge=1``; then the charger's Initiative inputs are its
+#: profile's, and the page adds the charge's bonus from the distance. The charged unit's Stand & Shoot is
+#: one group of shots (``ss_``), none by default.
+CHARGE: tuple[Param, ...] = (
+    _flag("charge"),
+    _whole("distance", 6, *CHARGE_DISTANCE_RANGE, "The distance"),
+    _whole("a_m", 4, *charge.MOVEMENT_RANGE, "The charger's Movement"),
+    _whole("d_m", 4, *charge.MOVEMENT_RANGE, "The charged unit's Movement"),
+    _multi("a_move", MOVER_RULES, "movement rule"),
+    _multi("d_move", MOVER_RULES, "movement rule"),
+    _flag("terrain"),
+    _choice("reaction", "hold", charge.REACTIONS, "reaction"),
+    _whole("gap", 0, *charge.GAP_RANGE, "The pivot's extra distance"),
+    _shots("ss_shots", "0"),
+    _whole("ss_bs", 3, *fantasy.BS_RANGE, "BS"),
+    _whole("ss_s", 3, *fantasy.STRENGTH_RANGE, "Strength"),
+    _whole("ss_ap", 0, *fantasy.AP_RANGE, "AP"),
+    _damage("ss_mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
+)
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
                              _flag("more"),  # both sides' other inputs shown: they count either way
-                             _choice("chart", "difference", COMBAT_CHARTS, "chart"), FROM)
+                             _choice("chart", "difference", COMBAT_CHARTS, "chart"), FROM,
+                             *CHARGE)
 
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).

@@ -38,6 +38,7 @@ __all__ = [
     "max_charge_range",
     "pursuit",
     "pursuit_distance",
+    "with_charge_bonus",
 ]
 
 MOVEMENT_RANGE = (1, 10)
@@ -371,7 +372,7 @@ def _charge_steps(mover: Mover, terrain: bool, distance: int, reached: Fraction)
     return steps
 
 
-def _with_charge_bonus(charger: Side, distance: int) -> tuple[Side, int]:
+def with_charge_bonus(charger: Side, distance: int) -> tuple[Side, int]:
     """The charger as it strikes in round 1: + min(3, D) Initiative into the front, + min(4, D) into a
     flank or rear, to its rank and file and each of its others (at most 10); Impact Hits only from 3"."""
     bonus = min(_MOST_BONUS[charger.position], distance)
@@ -541,7 +542,7 @@ def charge(charger: Side, charged: Side, distance: int, charger_moves: Mover, ch
                        f"{chance_text(wiped)}, whatever its Charge roll.", topic="reaction")]
     round_ = None
     if contact:
-        fighting, bonus = _with_charge_bonus(charger, distance)
+        fighting, bonus = with_charge_bonus(charger, distance)
         round_ = combat_round(fighting, charged, charger_lost)
         steps.append(_round_note(charger, bonus, distance, reaction))
         steps += round_.steps

@@ -806,3 +806,55 @@ def charge_reach_table(swiftstride: bool, terrain: bool) -> pd.DataFrame:
     for m, chances in rows:
         data[f"M {m}"] = [str(chances[d - 1]) if d <= len(chances) else "" for d in distances]
     return pd.DataFrame(data)
+
+
+# ----- /combat's charge part: the three reactions side by side -----
+
+#: Each of the eleven outcomes of the whole charge (hitrules.charge.OUTCOMES), as the chart and table say it.
+CHARGE_OUTCOME_NAMES = {"failed": "Charge fails", "escaped": "Escapes (fled)", "run_down": "Run down",
+                        "charger_destroyed": "Charger destroyed", "charged_destroyed": "Charged destroyed",
+                        "both_destroyed": "Both destroyed", "charger_fled": "Charger fled",
+                        "charged_fled": "Charged fled", "charger_fell_back": "Charger fell back",
+                        "charged_fell_back": "Charged fell back", "fight_goes_on": "Fight goes on"}
+#: A fixed colour per outcome: Paul Tol's muted scheme (distinct for colour-blind readers) and the
+#: Okabe-Ito black; the charger's own losses are hatched as well, so no outcome rests on its colour alone.
+CHARGE_OUTCOME_COLOURS = {"failed": "#DDDDDD", "escaped": "#88CCEE", "run_down": "#332288",
+                          "charger_destroyed": "#882255", "charged_destroyed": "#117733", "both_destroyed": "#000000",
+                          "charger_fled": "#CC6677", "charged_fled": "#44AA99", "charger_fell_back": "#DDCC77",
+                          "charged_fell_back": "#999933", "fight_goes_on": "#AA4499"}
+_HATCHED = ("charger_destroyed", "charger_fled", "charger_fell_back")
+#: How each reaction reads on the chart and in the table.
+REACTION_NAMES = {"hold": "Hold", "stand_and_shoot": "Stand & Shoot", "flee": "Flee"}
+#: The height of the reactions' chart: room for three bars and a legend of eleven under them.
+CHARGE_HEIGHT = 330
+
+
+def charge_reactions_figure(rows: tuple[tuple[str, tuple[Fraction, ...]], ...], chosen: str) -> go.Figure:
+    """One horizontal bar per reaction (``rows``: each reaction and its outcomes' chances, in the order of
+    charge.OUTCOMES), the eleven outcomes stacked in a fixed colour each, exact in the hover; the reaction
+    ``chosen`` marked."""
+    names = [REACTION_NAMES[r] + (" ◀ chosen" if r == chosen else "") for r, _ in rows]
+    fig = FrozenFigure()
+    for i, outcome in enumerate(charge.OUTCOMES):
+        chances = [outcomes[i] for _, outcomes in rows]
+        if not any(chances):
+            continue
+        fig.add_bar(y=names, x=[float(p) for p in chances], orientation="h", name=CHARGE_OUTCOME_NAMES[outcome],
+                    marker={"color": CHARGE_OUTCOME_COLOURS[outcome], "line": {"color": "white", "width": 1},
+                            "pattern": {"shape": "/" if outcome in _HATCHED else "", "fgcolor": "white"}},
+                    customdata=[exact_chance_text(p) for p in chances],
+                    hovertemplate=f"%{{y}}: {CHARGE_OUTCOME_NAMES[outcome].lower()} %{{customdata}}<extra></extra>")
+    fig.update_layout(barmode="stack", title="How this turn ends, by the charged unit's reaction",
+                      xaxis_title="chance", xaxis_tickformat=".0%", xaxis_range=[0, 1.0001],
+                      yaxis_autorange="reversed", height=CHARGE_HEIGHT, margin={**MARGIN, "b": 10},
+                      legend={"orientation": "h", "y": -0.25, "x": 0, "traceorder": "normal"})
+    return fig
+
+
+def charge_reactions_table(rows: tuple[tuple[str, tuple[Fraction, ...]], ...]) -> pd.DataFrame:
+    """One row per reaction and outcome: its exact chance, as a fraction and a percentage."""
+    cells = [(REACTION_NAMES[r], CHARGE_OUTCOME_NAMES[o], p) for r, outcomes in rows
+             for o, p in zip(charge.OUTCOMES, outcomes, strict=True)]
+    return pd.DataFrame({"reaction": [r for r, _, _ in cells], "outcome": [o for _, o, _ in cells],
+                         "chance (fraction)": [str(p) for _, _, p in cells],
+                         "chance (%)": [round(float(p) * 100, 4) for _, _, p in cells]})

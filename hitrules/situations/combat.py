@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from hitrules import dice, fantasy
+from hitrules.fantasy import charging as charge
 from hitrules.fantasy.melee import MeleeHit, melee_hit
 from hitrules.fantasy.round import MAX_PROFILE_ATTACKS
 from hitrules.fantasy.sides import FLAGS
@@ -35,18 +36,25 @@ __all__ = [
     "OTHER_KINDS",
     "OTHER_PREFIXES",
     "WORKED_ROUND",
+    "ChargeSituation",
     "CombatPreset",
     "CombatSituation",
     "HitReadout",
     "KillQuestion",
     "answer",
     "attacks_to_kill",
+    "charge_answer",
+    "charge_bonus",
+    "charge_reactions",
+    "charge_situation",
     "combat_situation",
     "combat_values",
     "fit_ranks",
     "hit_readout",
     "melee_values",
     "ranks",
+    "round_in_contact",
+    "shown_round",
 ]
 
 #: How many rounds the process keeps worked out (least recently used first out).
@@ -219,6 +227,8 @@ def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
                 values[name] = None
     if not shown:
         return values
+    if shown.get("charge"):  # the charge part, on: each of its inputs counts (the link's defaults are left out)
+        values |= {name: shown[name] for name in CHARGE_NAMES if name in shown}
     # Shown, the Impact Hits and Stomps inputs keep what they hold, though none set changes nothing.
     auto = [f"{p}{kind}{part}" for p in ("a_", "d_") if shown.get(f"{p}auto")
             for kind in ("impact", "stomp") for part in ("", "_s", "_ap")]
@@ -229,6 +239,95 @@ def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
 def answer(sit: CombatSituation) -> fantasy.RoundResult:
     """The round worked out, once per situation for every user."""
     return fantasy.combat_round(sit.charger, sit.charged)
+
+
+# ----- The whole charge (issue 28): the same two sides, from a distance, with how each moves -----
+
+#: The charge part's values on the page (hitrules.urlstate.CHARGE): they count only with ``charge`` on.
+CHARGE_NAMES = ("charge", "distance", "a_m", "d_m", "a_move", "d_move", "terrain", "reaction", "gap", "ss_shots",
+                "ss_bs", "ss_s", "ss_ap", "ss_mw")
+
+
+@dataclass(frozen=True)
+class ChargeSituation:
+    """The whole charge the page's values describe: the round's two sides entered **without** the charge's
+    Initiative bonus (the engine adds it from the distance), the distance in inches, each side's movement
+    profile, terrain on the path, the charged unit's Stand & Shoot (none, or one group) and the pivot's gap."""
+
+    sides: CombatSituation
+    distance: int
+    charger_moves: charge.Mover
+    charged_moves: charge.Mover
+    terrain: bool
+    shooting: tuple[fantasy.Group, ...]
+    gap: int
+
+
+def _mover(values: dict, p: str) -> charge.Mover:
+    rules = values[f"{p}move"]
+    flags = {name: name in rules for name in ("swiftstride", "finest_warhorses", "resolute", "war_machine",
+                                               "hold_your_ground")}
+    return charge.Mover(values[f"{p}m"], pursues="no_pursuit" not in rules, **flags)
+
+
+def _shooting(values: dict) -> tuple[fantasy.Group, ...]:
+    """The charged unit's Stand & Shoot: one group of its shots (``-1`` to hit), or none (0 shots)."""
+    if values["ss_shots"] == "0":
+        return ()
+    weapon = fantasy.Weapon(values["ss_s"], values["ss_ap"], values["ss_mw"])
+    return (fantasy.Group(fantasy.Shot(values["ss_bs"], stand_and_shoot=True), values["ss_shots"], weapon,
+                          "Stand & Shoot"),)
+
+
+def charge_situation(sit: CombatSituation, values: dict) -> ChargeSituation:
+    """The whole charge of the page's values, around the round ``sit`` (its sides as the page holds them:
+    the charger's Initiative is its profile's). A ValueError names an input the rules cannot take."""
+    return ChargeSituation(sit, values["distance"], _mover(values, "a_"), _mover(values, "d_"), values["terrain"],
+                           _shooting(values), values["gap"])
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def charge_answer(csit: ChargeSituation, reaction: str) -> charge.ChargeResult:
+    """The whole charge with the charged unit's ``reaction``, once per situation for every user."""
+    return charge.charge(csit.sides.charger, csit.sides.charged, csit.distance, csit.charger_moves,
+                         csit.charged_moves, reaction, csit.terrain,
+                         csit.shooting if reaction == "stand_and_shoot" else (), csit.gap)
+
+
+@lru_cache(maxsize=ANSWERS_KEPT)
+def charge_reactions(csit: ChargeSituation) -> tuple[tuple[str, charge.ChargeResult | None, str | None], ...]:
+    """Each reaction (Hold, Stand & Shoot, Flee) with its whole charge, or None and why the rules refuse it."""
+    rows = []
+    for reaction in charge.REACTIONS:
+        if reaction == "stand_and_shoot" and not csit.shooting:
+            rows.append((reaction, None, "The charged unit has no shots to Stand & Shoot with (its shots are 0): "
+                                         "enter its shooting, or choose Hold or Flee."))
+            continue
+        try:
+            rows.append((reaction, charge_answer(csit, reaction), None))
+        except ValueError as error:
+            rows.append((reaction, None, str(error)))
+    return tuple(rows)
+
+
+def charge_bonus(csit: ChargeSituation) -> tuple[CombatSituation, int]:
+    """The round as the charger strikes in it after this charge (its charge's Initiative bonus added, the
+    engine's own rule), and the bonus."""
+    charger, bonus = charge.with_charge_bonus(csit.sides.charger, csit.distance)  # one rule, in one place
+    return CombatSituation(charger, csit.sides.charged), bonus
+
+
+def round_in_contact(csit: ChargeSituation) -> fantasy.RoundResult:
+    """The round fought if the charge reaches and the charged unit Holds (the round of the Hold reaction)."""
+    return answer(charge_bonus(csit)[0])
+
+
+def shown_round(key) -> fantasy.RoundResult:
+    """The round the page shows, by its key: a :class:`CombatSituation` (no charge, or the round in contact), or a
+    ChargeSituation and a reaction (the round after that charge, Stand & Shoot's losses carried in)."""
+    if isinstance(key, CombatSituation):
+        return answer(key)
+    return charge_answer(*key).round
 
 
 @dataclass(frozen=True)
