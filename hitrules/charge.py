@@ -5,6 +5,7 @@ as it always has. The rules live in :mod:`hitrules.fantasy.charging` (docs/rules
 from __future__ import annotations
 
 from hitrules.fantasy.charging import (
+    DESTROYED,
     GAP_RANGE,
     MOVEMENT_RANGE,
     OUTCOMES,
@@ -23,6 +24,7 @@ from hitrules.fantasy.charging import (
 )
 
 __all__ = [
+    "DESTROYED",
     "GAP_RANGE",
     "MOVEMENT_RANGE",
     "OUTCOMES",

@@ -631,3 +631,14 @@ def test_a_charge_too_big_to_work_out_is_refused_as_the_round_is():
 def test_the_names_are_reexported_from_fantasy():
     for name in ("Mover", "ChargeResult", "charge", "charge_range", "flee_distance", "pursuit_distance"):
         assert getattr(fantasy, name) is getattr(charge_module, name)
+
+
+def test_destroyed_sums_the_outcomes_a_side_is_destroyed_in():
+    """RULES §8's whole charge: the charged unit held, so it is destroyed only in the round or caught."""
+    result = charge(TWO, TWO, 6, Mover(4), Mover(4))
+    assert result.destroyed("charged") == result.outcomes["charged_destroyed"] + result.outcomes["both_destroyed"]
+    assert result.outcomes["charged_destroyed"] == Fraction(247135, 1990656)
+    fled = charge(TWO, TWO, 6, Mover(8), Mover(4), reaction="flee")
+    assert fled.destroyed("charged") == fled.outcomes["run_down"] == Fraction(217, 432)
+    with pytest.raises(ValueError, match="side"):
+        result.destroyed("both")

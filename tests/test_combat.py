@@ -807,3 +807,14 @@ def test_the_slowest_accepted_rounds_compute_in_under_a_second_cold(name):
         gc.enable()
     print(f"{name}: {seconds * 1000:.1f} ms (the limit: 1,000 ms)")
     assert seconds < 1.0 or not SPEED_LIMITS
+
+
+@pytest.mark.parametrize(("natural", "difference", "outnumbered", "result"), [
+    (8, 2, False, "breaks"), (7, 2, False, "falls_back"), (6, 2, False, "falls_back"), (5, 2, False, "gives_ground"),
+    (6, 2, True, "breaks"), (2, 6, False, "gives_ground"), (3, 6, False, "falls_back"), (12, 1, False, "breaks")])
+def test_one_break_test_roll_at_leadership_7(natural, difference, outnumbered, result):
+    """RULES §7's Break test, Ld 7, roll by roll: above 7 Breaks; with the difference above 7 Falls Back (Breaks
+    when outnumbered more than two to one); else, or a double 1, Gives Ground."""
+    assert fantasy.break_result(natural, 7, difference, outnumbered) == result
+    assert fantasy.break_result(natural, 7, difference, unbreakable=True) == "gives_ground"
+    assert fantasy.break_result(natural, 7, difference, stubborn=True) == "falls_back"

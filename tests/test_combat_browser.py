@@ -202,7 +202,7 @@ def assert_the_reactions_are_drawn(page: Page, bars: int) -> None:
 def test_the_charge_part_by_widgets_then_its_link_in_a_second_tab(page: Page, app_server):
     page.set_viewport_size({"width": 1280, "height": 900})
     open_app(page, app_server, "combat?ss_shots=10")
-    page.get_by_text("The charge: distance, movement, reaction", exact=True).click()
+    page.get_by_text("The charge: reach, react, run", exact=True).click()
     wait_ready(page)
     box = page.get_by_label("Distance (inches)", exact=True)
     box.fill("9")

@@ -1,7 +1,6 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import NamedTuple
 
 import streamlit as st
 
@@ -53,7 +52,7 @@ def render() -> None:
     st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
              format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
              help="Fills in both sides with published profiles (their source is shown); change anything after.")
-    if st.toggle("The charge: distance, movement, reaction", key=_key("charge"),
+    if st.toggle("The charge: reach, react, run", key=_key("charge"),
                  help="Start from the charge: the distance, how each side moves, and the charged unit's reaction. "
                       "The page then works out the whole turn (the Charge roll, the reaction, the round, the Break "
                       "test, the flight and the pursuit), and adds the charge's Initiative bonus itself, so enter "
@@ -371,13 +370,7 @@ REACTION_HELP = ("What the charged unit does. Hold: it stays and fights. Stand &
                  "pivot). The chart below shows all three side by side.")
 MOVE_NAMES = {"swiftstride": "Swiftstride", "finest_warhorses": "Finest Warhorses", "resolute": "Resolute",
               "war_machine": "War machine", "hold_your_ground": "Hold Your Ground", "no_pursuit": "Does not pursue"}
-#: The headlines' outcomes (hitrules.charge.OUTCOMES) that each sums.
-DESTROYED = {"charged": ("charged_destroyed", "run_down", "both_destroyed"),
-             "charger": ("charger_destroyed", "both_destroyed")}
-
-
-@dataclass(frozen=True)
-class Charged:
+class Charged(NamedTuple):
     """The charge part worked out: its situation (None when the rules refuse an input, ``why``), the Charge
     roll alone (None when the distance is beyond the maximum possible charge range, ``distance_why``), each
     reaction's whole charge (``rows``), the chosen one's (``chosen``, or None and ``chosen_why``), the round in
@@ -427,10 +420,10 @@ def _charge_headlines(charged: Charged) -> None:
     out = result.outcomes
     draw.chance_metrics(
         reach,
-        ("Charged unit destroyed", sum((out[o] for o in DESTROYED["charged"]), Fraction(0)),
+        ("Charged unit destroyed", result.destroyed("charged"),
          "This turn, with the chosen reaction: the sum of §8's outcomes charged_destroyed (wiped out in the round, "
          "or broke and was caught), run_down (fled as its reaction and was run down) and both_destroyed."),
-        ("Charger destroyed", sum((out[o] for o in DESTROYED["charger"]), Fraction(0)),
+        ("Charger destroyed", result.destroyed("charger"),
          "This turn, with the chosen reaction: the sum of charger_destroyed (wiped out by Stand & Shoot or in the "
          "round, or broke and was caught) and both_destroyed."),
         ("Fight goes on", out["fight_goes_on"],

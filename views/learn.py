@@ -339,14 +339,7 @@ def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
     test = d6(2)
     natural = sum(test)
     outnumbered = models[1 - loser] > 2 * models[loser]  # the winner's Unit Strength more than twice the loser's
-    if test == [1, 1]:
-        verdict = "gives_ground"
-    elif natural > ROLLED_LD or (natural + difference > ROLLED_LD and outnumbered):
-        verdict = "breaks"
-    elif natural + difference > ROLLED_LD:
-        verdict = "falls_back"
-    else:
-        verdict = "gives_ground"
+    verdict = fantasy.break_result(natural, ROLLED_LD, difference, outnumbered)
     words = {"breaks": "it Breaks", "falls_back": "it Falls Back in Good Order", "gives_ground": "it Gives Ground"}
     lines.append(f"**Break test** of the {name} (lost by {difference}, Ld {ROLLED_LD}): {_dice_text(test)} = "
                  f"{natural}, + {difference} = {natural + difference}: {words[verdict]}.")

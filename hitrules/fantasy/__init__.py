@@ -57,7 +57,7 @@ from hitrules.fantasy.charging import (
     pursuit_distance,
 )
 from hitrules.fantasy.melee import Fighters, melee_hit_chance, melee_score
-from hitrules.fantasy.result import RoundResult
+from hitrules.fantasy.result import BREAK_RESULTS, RoundResult, break_result, break_test
 from hitrules.fantasy.round import combat_round, strike
 from hitrules.fantasy.shooting import (
     BS_RANGE,
@@ -94,7 +94,10 @@ _CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "ch
                  "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
 
 __all__ = [
+    "BREAK_RESULTS",
     "COVERS",
+    "break_result",
+    "break_test",
     "SPECIAL_RULES",
     "CoverCheck",
     "Group",

@@ -23,6 +23,7 @@ from hitrules.unit import check_groups
 from hitrules.words import chance_text, number_text
 
 __all__ = [
+    "DESTROYED",
     "GAP_RANGE",
     "MOVEMENT_RANGE",
     "OUTCOMES",
@@ -49,6 +50,9 @@ REACTIONS = ("hold", "stand_and_shoot", "flee")
 #: How the turn ends, in the order docs/rules.md lists them; their chances add up to 1.
 OUTCOMES = ("failed", "escaped", "run_down", "charger_destroyed", "charged_destroyed", "both_destroyed",
             "charger_fled", "charged_fled", "charger_fell_back", "charged_fell_back", "fight_goes_on")
+#: The outcomes in which each side is destroyed this turn (:meth:`ChargeResult.destroyed`).
+DESTROYED = {"charger": ("charger_destroyed", "both_destroyed"),
+             "charged": ("charged_destroyed", "run_down", "both_destroyed")}
 #: The charge's Initiative bonus at most, by the charger's position: +1 for each full inch moved.
 _MOST_BONUS = {"front": 3, "flank": 4, "rear": 4}
 #: Impact Hits strike only when the charger has moved at least this many inches.
@@ -239,6 +243,13 @@ class ChargeResult:
     outcomes: dict[str, Fraction]
     round: object
     steps: tuple[Step, ...]
+
+    def destroyed(self, who: str) -> Fraction:
+        """The chance that ``who`` (``"charger"`` or ``"charged"``) is destroyed this turn: the sum of the
+        outcomes of :data:`DESTROYED` (the charged unit: wiped out in the round or caught after a Break, run
+        down as it fled, or destroyed with the charger; the charger: wiped out by Stand & Shoot or in the
+        round, or caught after a Break, or destroyed with the charged unit)."""
+        return sum((self.outcomes[o] for o in DESTROYED[check_choice("side", who, tuple(DESTROYED))]), Fraction(0))
 
     def topic(self, name: str) -> tuple[Step, ...]:
         """The steps about one part: ``"charge"``, ``"reaction"``, ``"round"`` (and the round's own

@@ -52,21 +52,32 @@ class BreakOutcome:
 def _break_ways(leadership: int, difference: int, outnumbered: bool, unbreakable: bool,
                 stubborn: bool) -> tuple[int, int, int]:
     """Out of the 36 rolls of 2D6: the ways the loser Breaks, Falls Back in Good Order, Gives Ground."""
-    if unbreakable:
-        return 0, 0, 36
-    if stubborn:
-        return 0, 36, 0
-    ways = [0, 0, 0]
+    ways = dict.fromkeys(BREAK_RESULTS, 0)
     for a in range(1, 7):
         for b in range(1, 7):
-            natural = a + b
-            if natural == 2 or natural + difference <= leadership:  # a double 1 always Gives Ground
-                ways[2] += 1
-            elif natural > leadership or outnumbered:
-                ways[0] += 1
-            else:
-                ways[1] += 1
-    return ways[0], ways[1], ways[2]
+            ways[break_result(a + b, leadership, difference, outnumbered, unbreakable, stubborn)] += 1
+    return ways["breaks"], ways["falls_back"], ways["gives_ground"]
+
+
+#: What a Break test gives, in the order :class:`BreakOutcome` lists them.
+BREAK_RESULTS = ("breaks", "falls_back", "gives_ground")
+
+
+def break_result(natural: int, leadership: int, difference: int, outnumbered: bool = False,
+                 unbreakable: bool = False, stubborn: bool = False) -> str:
+    """What one roll of the Break test gives (one of :data:`BREAK_RESULTS`): ``natural`` is the 2D6 rolled
+    (2..12), the loser lost by ``difference``. :func:`break_test` counts it over the 36 rolls.
+
+    >>> break_result(8, 7, 2), break_result(6, 7, 2), break_result(6, 7, 2, outnumbered=True), break_result(2, 7, 9)
+    ('breaks', 'falls_back', 'breaks', 'gives_ground')
+    """
+    if unbreakable:
+        return "gives_ground"
+    if stubborn:
+        return "falls_back"
+    if natural == 2 or natural + difference <= leadership:  # a double 1 always Gives Ground
+        return "gives_ground"
+    return "breaks" if natural > leadership or outnumbered else "falls_back"
 
 
 def break_test(leadership: int, difference: int, outnumbered: bool = False, unbreakable: bool = False,
