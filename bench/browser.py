@@ -28,10 +28,26 @@ GOAL = 1.5
 def _combat_wins(charged_ws: int) -> str:
     """The combat page's "Charger wins" at its defaults with the charged unit's WS, from the engine."""
     from hitrules import combat_situations, urlstate
-    from hitrules._steps import headline_text
+    from hitrules.words import chance_text
 
     values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
-    return headline_text(combat_situations.answer(combat_situations.combat_situation(values)).win)
+    return chance_text(combat_situations.answer(combat_situations.combat_situation(values)).win)
+
+
+#: The link of /combat with the charge part on, as bench/apptest.py's "combat-charge" opens it.
+CHARGE_QUERY = {"charge": "1", "distance": "7"}
+
+
+def _charged_destroyed(charged_ws: int) -> str:
+    """/combat's "Charged unit destroyed" with the charge part on (CHARGE_QUERY), Hold chosen, from the engine."""
+    from hitrules import combat_situations, urlstate
+    from hitrules.words import chance_text
+
+    values = urlstate.parse_query(urlstate.COMBAT, {**CHARGE_QUERY, "d_ws": str(charged_ws)}).values
+    csit = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
+    chosen = next(result for reaction, result, _ in combat_situations.charge_reactions(csit)
+                  if reaction == values["reaction"])
+    return chance_text(chosen.destroyed("charged"))
 
 
 # name: (server, path, input label (and which of the labels alike: the combat page's second "WS" is the
@@ -42,6 +58,8 @@ CASES = {
                 ("2/3 (66.7%)", "1/2 (50.0%)")),
     "ninth": ("app", "ninth", "Hit modifiers", ("-1", "+1"), "Hit chance", ("1/2 (50.0%)", "5/6 (83.3%)")),
     "combat": ("app", "combat", ("WS", 1), ("4", "3"), "Charger wins", (_combat_wins(4), _combat_wins(3))),
+    "combat-charge": ("app", "combat?" + "&".join(f"{k}={v}" for k, v in CHARGE_QUERY.items()), ("WS", 1),
+                      ("4", "3"), "Charged unit destroyed", (_charged_destroyed(4), _charged_destroyed(3))),
 }
 
 
