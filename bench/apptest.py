@@ -148,7 +148,7 @@ PAIRS = {"--pictures": (("cover", "overwatch"), 1.2), "--target": (("fantasy-tar
 
 
 ROUNDS = 3  # blocks, each giving its own ratio, so the spread shows the machine's noise
-RERUNS = 300  # timed reruns of every page in a block
+RERUNS = int(os.environ.get("BENCH_RERUNS", 300))  # timed reruns of every page in a block
 BURST = 5  # reruns of one page in a row; the first of each burst is not timed
 
 

@@ -51,6 +51,7 @@ from hitrules.presentation.figures import (
     distribution_figure,
     distribution_table,
     grid_table,
+    headlines_table,
     heatmap_figure,
     helps_figure,
     helps_table,

@@ -33,7 +33,7 @@ __all__ = [
     "short_fraction",
 ]
 
-#: The longest exact fraction a table, a hover or a "More precisely" line shows. A longer one is
+#: The longest exact fraction a table or a hover shows. A longer one is
 #: shown as "≈" and its decimal (the CSV downloads keep every fraction whole).
 MAX_FRACTION_CHARS = 40
 
@@ -79,7 +79,7 @@ def _significant(n: int, d: int) -> str:
 
 #: The longest exact fraction a sentence, a help text or a headline shows beside its percentage
 #: (a metric cuts a longer one off, and a person reads the percentage anyway). Longer ones are
-#: written out only in the tables, the hover, the CSV and a "More precisely" line.
+#: written out only in the tables, the hover and the CSV.
 SHORT_FRACTION_CHARS = 12
 
 
@@ -106,7 +106,7 @@ def chance_text(p: Fraction) -> str:
 
 
 def exact_chance_text(p: Fraction) -> str:
-    """A chance in full, for a table, a chart's hover or a "More precisely" line: the exact
+    """A chance in full, for a table or a chart's hover: the exact
     fraction (or "≈" and its decimal past :data:`MAX_FRACTION_CHARS`) and the percentage."""
     return f"{fraction_text(p)} ({percent(p)})"
 

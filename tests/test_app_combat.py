@@ -177,10 +177,13 @@ def test_the_tables_and_their_csv_downloads():
     at = open_page("combat", **WORKED_ROUND)
     at.toggle(key="combat_tables").set_value(True).run()
     tables = [df.value for df in at.dataframe]
-    assert len(tables) == 3
-    difference, tests, lost = tables
+    assert len(tables) == 4
+    shown_headlines, difference, tests, lost = tables
     answer = combat_situations.answer(combat_situations.combat_situation(
         urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+    assert dict(zip(shown_headlines["headline"], map(Fraction, shown_headlines["chance (fraction)"]),
+                    strict=True)) == {"Charger wins": answer.win, "Draw": answer.draw, "Charger loses": answer.lose,
+                                      "Charged unit breaks": answer.charged_test["break"]}
     assert sum(Fraction(f) for f in difference["chance (fraction)"]) == 1
     assert {int(d): Fraction(f) for d, f in zip(difference.iloc[:, 0], difference["chance (fraction)"],
                                                  strict=True)} == {d: p for d, p in answer.difference.items() if p}
@@ -240,16 +243,20 @@ def combat_page_troop_name(troop: str) -> str:
     return troop.replace("_", " ").capitalize()
 
 
-def test_a_long_exact_chance_is_written_out_under_its_percentage():
-    """A metric cuts a long fraction off, so the headline shows the percentage and the fraction goes below."""
+def test_a_long_exact_chance_is_in_the_table_of_headlines_not_in_a_sentence():
+    """A metric cuts a long fraction off and a person reads the percentage: the headline shows the percentage,
+    no sentence under it holds the fraction (issue 26), and the table of headlines has it in full."""
     from hitrules._steps import fraction_text, percent
 
     query = {"a_models": "8"}
     at = open_page("combat", **query)
     win = combat_situations.answer(combat_situations.link_situation(query)).win
-    assert len(fraction_text(win)) > 12
+    assert len(fraction_text(win)) > 12 and not fraction_text(win).startswith("≈")
     assert metric(at, "Charger wins") == percent(win)
-    assert f"More precisely: charger wins {fraction_text(win)}" in text(at)
+    assert fraction_text(win) not in text(at) and "More precisely" not in text(at)
+    at.toggle(key="combat_tables").set_value(True).run()
+    table = at.dataframe[0].value
+    assert table.loc[table["headline"] == "Charger wins", "chance (fraction)"].item() == str(win)
     default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
     assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
 

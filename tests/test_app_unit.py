@@ -3,6 +3,7 @@ that carries them, a bad profile named, the best-order click, and the Leman Russ
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction as F
 
@@ -38,9 +39,13 @@ def test_a_link_with_added_weapons_shows_the_whole_unit():
     assert metric(at, "At least half (3)") == chance_text(expected.models_removed.at_least(3))
     assert "Resolved in this order: 1. weapon 1, 2. lascannon, 3. plasma gun" in text(at)
     # A metric cuts a long fraction off (on a phone it showed "42681281/43046721 (…"): the metric
-    # shows the percentage and the exact fraction is written out underneath.
+    # shows the percentage, no sentence holds the fraction (issue 26), and the chart's hover has it.
     one = expected.models_removed.at_least(1)
-    assert not short_fraction(one) and f"at least 1 removed {fraction_text(one)}" in text(at)
+    assert not short_fraction(one) and fraction_text(one) not in text(at)
+    removed = next(c for c in at.get("plotly_chart") if "Models removed by the whole unit" in c.proto.spec)
+    at_least = next(trace for trace in json.loads(removed.proto.spec)["data"]
+                    if trace["hovertemplate"].startswith("at least"))
+    assert at_least["customdata"][at_least["x"].index(1)].startswith(f"{fraction_text(one)} (")
     assert any("Why: the whole unit" in m.value for m in at.markdown)
     assert at.query_params["rows"] == "lascannon:1:4:9:-3:D6;plasma gun:2::7:-3"
 

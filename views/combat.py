@@ -26,6 +26,8 @@ FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1"
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
 PRESET_KEY = "combat_preset"
 OTHER_COUNTS = ("None", "One", "Two")
+HEADLINES_TABLE_HELP = ("The headlines at the top and each chart's numbers as exact fractions (a long one is "
+                        "written out only here and in the charts' hover), to read or to download as a CSV file.")
 #: The height of the box the chart is drawn in: the chart's, and a few pixels to spare.
 CHART_BOX = figures.COMBAT_HEIGHT + 4
 
@@ -42,11 +44,9 @@ def render() -> None:
     sit = _sides(values)
     charged = _work_charge(sit, values) if values["charge"] and sit else None
     key, answer = _round(sit, charged)
-    if charged:
-        _charge_headlines(charged)
-    if answer:
-        _headlines(answer, charged is not None)
-    if charged or answer:
+    headlines = (_charge_headlines(charged) if charged else ()) + (_headlines(answer, charged is not None)
+                                                                   if answer else ())
+    if headlines:
         webui.send_now()  # the answer first: the rest of the page is built after it has left
     # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
     st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
@@ -79,7 +79,7 @@ def render() -> None:
     if charged:
         _charge_results(charged)
     if answer:
-        _results(key, answer, charged)
+        _results(key, answer, charged, headlines)
     _links(values)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
 
@@ -98,10 +98,10 @@ def _links(values: dict) -> None:
         row.page_link(every[page], label=label, icon=icon, query_params=urlstate.encode(params, melee | extra))
 
 
-def _headlines(answer, charging: bool = False) -> None:
-    """The chances to win, draw and lose, and that the charged unit breaks: each exact and as a percentage.
-    A long fraction would be cut off in a metric, so those are written out in full underneath. With the
-    charge on, they are the round's, given that it is fought."""
+def _headlines(answer, charging: bool = False) -> tuple:
+    """The chances to win, draw and lose, and that the charged unit breaks, drawn (exact when the fraction is
+    short, as a percentage always) and returned for the table of headlines, which holds every one exactly.
+    With the charge on, they are the round's, given that it is fought."""
     given = " Given that the round is fought (the charge reaches)." if charging else ""
     headlines = (("Charger wins", answer.win,
                   "The charger's score is higher, or the charged unit is wiped out." + given),
@@ -112,6 +112,7 @@ def _headlines(answer, charging: bool = False) -> None:
                   "It loses, fails its Break test and flees. Outnumbered more than two to one by Unit Strength, a "
                   "unit that would Fall Back in Good Order Breaks instead." + given))
     draw.chance_metrics(*headlines)
+    return headlines
 
 
 def _sides(values: dict):
@@ -326,9 +327,9 @@ CHARTS = {"difference": ("Score difference", figures.difference_figure, figures.
           "lost": ("Models lost", figures.models_lost_figure, figures.models_lost_table, "models-lost")}
 
 
-def _results(key, answer, charged) -> None:
-    """One chart at a time (with all three tables), and the Why of the round (with the charge on, the Why of
-    the whole charge holds the round's, above)."""
+def _results(key, answer, charged, headlines: tuple) -> None:
+    """One chart at a time (with all three tables, and the table of the ``headlines`` drawn at the top, each
+    exact), and the Why of the round (with the charge on, the Why of the whole charge holds the round's, above)."""
     source = st.session_state.get(f"_{P}_preset_source")
     if source in combat_situations.COMBAT_PRESETS:
         st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
@@ -351,7 +352,10 @@ def _results(key, answer, charged) -> None:
     # without the box, the page below it jumped up and back while that happened, and the browser
     # laid it out twice (bench/browser.py: about 4 ms of /combat's 89 ms).
     _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), key, name, figure)
-    if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=draw.TABLE_HELP):
+    if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=HEADLINES_TABLE_HELP):
+        draw.table_with_download(P, f"{P}-headlines", figures.headlines_table,
+                                 tuple((label, chance) for label, chance, _ in headlines), always=True,
+                                 label="Download CSV: headlines")
         for _, _, table, name in CHARTS.values():
             draw.table_with_download(P, f"{P}-{name}", _chart, key, table, always=True,
                                      label=f"Download CSV: {name.replace('-', ' ')}")
@@ -403,11 +407,12 @@ def _work_charge(sit, values: dict) -> Charged:
     return Charged(csit, None, reaction, roll, None, rows, chosen, chosen_why, contact, bonus)
 
 
-def _charge_headlines(charged: Charged) -> None:
+def _charge_headlines(charged: Charged) -> tuple:
     """The chance to reach, and how this turn ends: the charged unit destroyed, the charger destroyed, the fight
-    going on. Without the whole charge (refused), the Charge roll's chance alone, and why."""
+    going on, drawn and returned (as :func:`_headlines`). Without the whole charge (refused), the Charge roll's
+    chance alone, and why."""
     if charged.roll is None:
-        return
+        return ()
     reach = ("Charge reaches", charged.roll.reached,
              "The Charge roll alone reaches: its charge range (M + 2D6 keep the higher, + D6 with Swiftstride) is at "
              "least the distance, whatever the reaction. A range equal to the distance reaches (our reading).")
@@ -416,9 +421,9 @@ def _charge_headlines(charged: Charged) -> None:
         draw.chance_metrics(reach)
         if not _refused_by_reaction(charged):
             draw.refusal("The whole charge", charged.chosen_why)
-        return
+        return (reach,)
     out = result.outcomes
-    draw.chance_metrics(
+    headlines = (
         reach,
         ("Charged unit destroyed", result.destroyed("charged"),
          "This turn, with the chosen reaction: the sum of §8's outcomes charged_destroyed (wiped out in the round, "
@@ -429,6 +434,8 @@ def _charge_headlines(charged: Charged) -> None:
         ("Fight goes on", out["fight_goes_on"],
          "The outcome fight_goes_on: a draw, a loser that Gives Ground and is followed up, or one that Falls Back "
          "and is caught; the combat carries on next turn."))
+    draw.chance_metrics(*headlines)
+    return headlines
 
 
 def _refused_by_reaction(charged: Charged) -> bool:

@@ -8,7 +8,7 @@ import streamlit as st
 import webui
 from hitrules import figures, situations
 from hitrules.steps import Step, anchor, reading
-from hitrules.words import chance_text, fraction_text, number_text, short_fraction
+from hitrules.words import chance_text, number_text, short_fraction
 from webui import shared
 
 #: What the page calls the stages after the hit when it cannot work them out.
@@ -158,14 +158,10 @@ def show_chain(prefix: str, sit) -> None:
 
 
 def chance_metrics(*chances: tuple[str, object, str | None], first: tuple = ()) -> None:
-    """Headline chances side by side (after the metrics ``first``), each exact and as a percentage; a
-    fraction too long for a metric (which would cut it off) shows as its percentage, and is written
-    out in full underneath."""
+    """Headline chances side by side (after the metrics ``first``): each as its percentage, with the exact
+    fraction beside it when it is short (``words.chance_text``). A long fraction helps nobody in a headline
+    or a sentence: it lives in the page's tables, the charts' hover and the CSV."""
     metrics_row(*first, *((label, chance_text(p), help) for label, p, help in chances))
-    long = [(label, p) for label, p, _ in chances if not short_fraction(p)]
-    if long:
-        st.caption("More precisely: " + "; ".join(f"{label[0].lower()}{label[1:]} {fraction_text(p)}"
-                                                  for label, p in long) + ".")
 
 
 def metrics_row(*metrics: tuple[str, str, str | None]) -> None:

@@ -851,6 +851,13 @@ def charge_reactions_figure(rows: tuple[tuple[str, tuple[Fraction, ...]], ...], 
     return fig
 
 
+def headlines_table(rows: tuple[tuple[str, Fraction], ...]) -> pd.DataFrame:
+    """The page's headline chances, each exact: its fraction in full (however long) and its percentage."""
+    return pd.DataFrame({"headline": [label for label, _ in rows],
+                         "chance (fraction)": [str(p) for _, p in rows],
+                         "chance (%)": [round(float(p) * 100, 4) for _, p in rows]})
+
+
 def charge_reactions_table(rows: tuple[tuple[str, tuple[Fraction, ...]], ...]) -> pd.DataFrame:
     """One row per reaction and outcome: its exact chance, as a fraction and a percentage."""
     cells = [(REACTION_NAMES[r], CHARGE_OUTCOME_NAMES[o], p) for r, outcomes in rows
