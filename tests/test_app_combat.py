@@ -175,7 +175,7 @@ def test_a_flank_charge_answers_and_the_flanked_side_makes_no_supporting_attacks
 
 def test_the_tables_and_their_csv_downloads():
     at = open_page("combat", **WORKED_ROUND)
-    at.toggle(key="combat_tables").set_value(True).run()
+    at.segmented_control(key="combat_chart").set_value("tables").run()
     tables = [df.value for df in at.dataframe]
     assert len(tables) == 4
     shown_headlines, difference, tests, lost = tables
@@ -190,6 +190,12 @@ def test_the_tables_and_their_csv_downloads():
     charger_lost = sum(Fraction(f) for f in tests[tests["side"] == "the charger"]["chance (fraction)"])
     assert charger_lost == Fraction(63, 256)
     assert sum(Fraction(f) for f in lost["the charged (fraction)"]) == 1
+    # The tables are the chooser's fourth choice, instead of a chart, and the link keeps them open.
+    assert not at.get("plotly_chart") and len(at.get("download_button")) == 4
+    link = dict(at.query_params)
+    assert link["chart"] == "tables"
+    again = open_page("combat", **link)
+    assert [df.value.to_dict() for df in again.dataframe] == [t.to_dict() for t in tables]
 
 
 CHART_TITLES = {"difference": "Score difference: charger − charged", "break": "How each side loses: the Break test",
@@ -254,7 +260,7 @@ def test_a_long_exact_chance_is_in_the_table_of_headlines_not_in_a_sentence():
     assert len(fraction_text(win)) > 12 and not fraction_text(win).startswith("≈")
     assert metric(at, "Charger wins") == percent(win)
     assert fraction_text(win) not in text(at) and "More precisely" not in text(at)
-    at.toggle(key="combat_tables").set_value(True).run()
+    at.segmented_control(key="combat_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charger wins", "chance (fraction)"].item() == str(win)
     default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters

@@ -55,7 +55,7 @@ def test_the_worked_whole_charge_from_its_link():
     assert metric(at, "Charge reaches") == "35/36 (97.2%)"
     assert metric(at, "Charged unit destroyed") == chance_text(Fraction(247135, 1990656))
     assert "247135/1990656" not in text(at)  # the long fraction: in the table of headlines, not in a sentence
-    at.toggle(key="combat_tables").set_value(True).run()
+    at.segmented_control(key="combat_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charged unit destroyed", "chance (fraction)"].item() == "247135/1990656"
     # The engine's own sides, built here by hand: the page's headlines are exactly its outcomes.

@@ -26,8 +26,9 @@ FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1"
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
 PRESET_KEY = "combat_preset"
 OTHER_COUNTS = ("None", "One", "Two")
-HEADLINES_TABLE_HELP = ("The headlines at the top and each chart's numbers as exact fractions (a long one is "
-                        "written out only here and in the charts' hover), to read or to download as a CSV file.")
+HEADLINES_TABLE_HELP = ("the headlines at the top and each chart's numbers as exact fractions (a long one is "
+                        "written out only there and in the charts' hover), to read or to download as a CSV file.")
+TABLES_NAME = "Tables (CSV)"
 #: The height of the box the chart is drawn in: the chart's, and a few pixels to spare.
 CHART_BOX = figures.COMBAT_HEIGHT + 4
 
@@ -174,9 +175,14 @@ def _key(name: str) -> str:
 
 
 def _side_inputs(values: dict, p: str, title: str) -> None:
-    """One side: the profile a player reads first (models, WS, S, T, I, A), what it needs to hit, and
-    (while the rest is hidden) a line that sums up the rest."""
-    st.subheader(title)
+    """One side: its heading, what it needs to hit and (while the rest is hidden) a line that sums up the rest,
+    then the profile a player reads first (models, WS, S, T, I, A)."""
+    hit = combat_situations.hit_readout(values, p).hit
+    held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
+    # One element for the heading and the lines under it: every element costs each rerun (about 60 µs).
+    st.markdown(f"### {title}\n\n**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
+                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."
+                + ("" if values["more"] else f"\n\n{_summary(values, p)}"))
     row = st.container(horizontal=True)
     row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
                      help="The unit's rank-and-file models; every enemy attack strikes them.")
@@ -190,12 +196,6 @@ def _side_inputs(values: dict, p: str, title: str) -> None:
                           "here (+1 a full inch moved, to +3; to +4 into a flank or rear).")
     row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
-    hit = combat_situations.hit_readout(values, p).hit
-    held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
-    more = values["more"]
-    st.markdown(f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
-                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."
-                + ("" if more else f"\n\n{_summary(values, p)}"))  # one element: each costs every rerun
 
 
 def _enemy(p: str) -> str:
@@ -327,9 +327,19 @@ CHARTS = {"difference": ("Score difference", figures.difference_figure, figures.
           "lost": ("Models lost", figures.models_lost_figure, figures.models_lost_table, "models-lost")}
 
 
+def _tables(key, headlines: tuple) -> None:
+    """The table of the ``headlines`` drawn at the top, then each chart's table, each exact and with its CSV."""
+    draw.table_with_download(P, f"{P}-headlines", figures.headlines_table,
+                             tuple((label, chance) for label, chance, _ in headlines), always=True,
+                             label="Download CSV: headlines")
+    for _, _, table, name in CHARTS.values():
+        draw.table_with_download(P, f"{P}-{name}", _chart, key, table, always=True,
+                                 label=f"Download CSV: {name.replace('-', ' ')}")
+
+
 def _results(key, answer, charged, headlines: tuple) -> None:
-    """One chart at a time (with all three tables, and the table of the ``headlines`` drawn at the top, each
-    exact), and the Why of the round (with the charge on, the Why of the whole charge holds the round's, above)."""
+    """One chart at a time, or the tables (:func:`_tables`), and the Why of the round (with the charge on, the
+    Why of the whole charge holds the round's, above)."""
     source = st.session_state.get(f"_{P}_preset_source")
     if source in combat_situations.COMBAT_PRESETS:
         st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
@@ -341,24 +351,23 @@ def _results(key, answer, charged, headlines: tuple) -> None:
                        "in contact as it would be if the charged unit Held.")
     # One chart at a time, as Explore shows one view: redrawing Plotly charts is most of a browser's
     # work when an input changes (three were about 40 ms of its 110 ms in Chromium), and the chooser
-    # is one tap.
-    chosen = st.segmented_control("Chart", urlstate.COMBAT_CHARTS, key=_key("chart"), required=True,
-                                  format_func=lambda chart: CHARTS[chart][0],
+    # is one tap. The tables are its fourth choice, not a toggle of their own: a widget fewer on every
+    # rerun, and the link keeps them open.
+    chosen = st.segmented_control("Show", urlstate.COMBAT_CHARTS, key=_key("chart"), required=True,
+                                  format_func=lambda chart: CHARTS[chart][0] if chart in CHARTS else TABLES_NAME,
                                   help="The score difference (the combat result); each side's chance to lose "
-                                       "and how (Break, Fall Back, Give Ground); the models each side loses.")
-    _, figure, _, name = CHARTS[chosen]
-    # The chart sits in a box of fixed height. Streamlit 1.67 gives a Plotly chart a new identity
-    # whenever its figure changes, so every change takes the old chart away and draws a new one:
-    # without the box, the page below it jumped up and back while that happened, and the browser
-    # laid it out twice (bench/browser.py: about 4 ms of /combat's 89 ms).
-    _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), key, name, figure)
-    if st.toggle("Show the tables (and CSV downloads)", key=f"{P}_tables", help=HEADLINES_TABLE_HELP):
-        draw.table_with_download(P, f"{P}-headlines", figures.headlines_table,
-                                 tuple((label, chance) for label, chance, _ in headlines), always=True,
-                                 label="Download CSV: headlines")
-        for _, _, table, name in CHARTS.values():
-            draw.table_with_download(P, f"{P}-{name}", _chart, key, table, always=True,
-                                     label=f"Download CSV: {name.replace('-', ' ')}")
+                                       "and how (Break, Fall Back, Give Ground); the models each side loses; or "
+                                       "the tables: " + HEADLINES_TABLE_HELP)
+    if chosen not in CHARTS:
+        _tables(key, headlines)
+    else:
+        _, figure, _, name = CHARTS[chosen]
+        # The chart sits in a box of fixed height. Streamlit 1.67 gives a Plotly chart a new identity
+        # whenever its figure changes, so every change takes the old chart away and draws a new one:
+        # without the box, the page below it jumped up and back while that happened, and the browser
+        # laid it out twice (bench/browser.py: about 4 ms of /combat's 89 ms).
+        _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), key, name,
+              figure)
     if not (charged and charged.chosen):
         draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
 

@@ -551,8 +551,9 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
     )
 
 
-#: The combat page's charts, one shown at a time: the score difference, the Break tests, the models lost.
-COMBAT_CHARTS = ("difference", "break", "lost")
+#: What the combat page shows under its inputs, one at a time: the score difference, the Break tests or the models
+#: lost (a chart each), or every table (the headlines and each chart's, exact, each with its CSV).
+COMBAT_CHARTS = ("difference", "break", "lost", "tables")  # the last: every table, each with its CSV
 #: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.charge.Mover, and
 #: ``no_pursuit`` its ``pursues=False``.
 MOVER_RULES = ("swiftstride", "finest_warhorses", "resolute", "war_machine", "hold_your_ground", "no_pursuit")
