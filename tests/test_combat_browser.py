@@ -175,7 +175,8 @@ def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(brow
         finally:
             second.close()
         expect(page.get_by_text("The charger's mount: 5 attacks", exact=False)).to_be_attached()
-        save_screenshot(page, "phone-combat-others")
+        # The window around the charger's two others (their kind, Attacks, WS, S, AP, I), not the whole page.
+        save_screenshot(page, "phone-combat-others", around=number(page, "Its Attacks", 0))
     finally:
         context.close()
 
