@@ -77,6 +77,14 @@ def test_random_links_never_break_a_page(page, data):
             continue
         if page in ("explore", "learn") and stored[p.name] == 10 < expected:  # fantasy's Strength, Toughness, Wounds
             continue
+        if page == "combat" and p.name.endswith(("fighting", "supporting")) and stored[p.name] != expected:
+            # Ranks that do not fit the unit are brought within it, and a line says so (issue 26): taken,
+            # not refused. Found by make fuzz on 2026-12-03: /combat?a_supporting=6 beside the charger's 10
+            # models in ranks of 5.
+            said = "\n".join(i.value for i in at.info)
+            assert stored[p.name] < expected and ("to fit the unit" in said or "makes none" in said), (
+                p.name, query[p.name], said)
+            continue
         assert stored[p.name] == expected, (p.name, query[p.name])
 
 

@@ -302,6 +302,9 @@ def bad_files() -> dict[str, tuple[bytes, str]]:
         "blank": (b" \n\r\n ", "empty"),
         "over 5 MB": (ROSTER_HEAD + b" " * (5 * 1024 * 1024) + b"</roster>", "5 MB"),
         "XML but not a roster": (b"<html><body>hello</body></html>", "not a roster"),
+        # Found by make fuzz (2026-12-03): a mutated declaration raised the parser's LookupError.
+        "unknown encoding": (ros.replace(b'encoding="UTF-8"', b'encoding="UuF-8"', 1), "character encoding"),
+        "multi-byte encoding": (ros.replace(b'encoding="UTF-8"', b'encoding="UTF-16"', 1), "damaged"),
     }
 
 

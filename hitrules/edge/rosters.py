@@ -216,6 +216,9 @@ def _roster(body: bytes, shown: str) -> Roster:
     except DefusedXmlException:
         raise RosterError(f"{shown}declares a document type or entities, which no roster does: it was not "
                           "read.") from None
+    except (LookupError, ValueError):  # an XML declaration naming an encoding the parser does not know
+        raise RosterError(f"{shown}declares a character encoding that cannot be read (rosters are UTF-8): "
+                          "export it again.") from None
     except ParseError as error:
         line = f" (line {error.position[0]})" if getattr(error, "position", None) else ""
         raise RosterError(f"{shown}is not a whole roster: its XML is cut off or damaged{line}. Export it "
