@@ -156,6 +156,9 @@ def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(brow
         page.locator('[data-testid="stRadio"]').filter(has_text="Champion, character, mount").first.get_by_text(
             "Two", exact=True).click()
         wait_ready(page)
+        # The charged side's Paladin has an "Its Attacks" too: until the rerun has drawn the charger's two,
+        # nth(0) and nth(1) are other models' inputs (CI on stop 32 typed the mount's 5 into the Paladin's).
+        expect(page.get_by_label("Its Attacks", exact=True)).to_have_count(3)
         for label, nth, value in (("Its Attacks", 0, "3"), ("Its WS", 0, "6"), ("Its S", 0, "6"),
                                   ("Its AP", 0, "-2"), ("Its I", 0, "4"), ("Its Attacks", 1, "5"),
                                   ("Its I", 1, "3")):
