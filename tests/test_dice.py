@@ -203,3 +203,10 @@ def test_a_chance_with_a_long_denominator_is_exact():
     p = Fraction(5, 6**40)
     d = hits(1000, p)
     assert d[0] == (1 - p) ** 1000 and d[1] == 1000 * p * (1 - p) ** 999
+
+
+def test_hits_takes_the_engines_exact_chances_whatever_their_denominator():
+    p = Fraction(7, 9) * Fraction(1, 2) * Fraction(3**20 - 1, 3**20) * Fraction(5, 6**12)
+    d = hits(40, p)
+    assert d[1] == 40 * p * (1 - p) ** 39 and d.mean == 40 * p
+

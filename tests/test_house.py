@@ -119,3 +119,15 @@ def test_the_engine_uses_only_the_standard_library():
         if layer(mod) in ("engine", "situations") and mod not in THIN:
             outside = {t.split(".")[0] for t, _ in imports(path)} - {"hitrules", "__future__"}
             assert outside <= set(sys.stdlib_module_names), (mod, outside)
+
+
+def test_the_rule_modules_import_only_the_standard_library():
+    import subprocess
+    import sys
+
+    code = ("import sys; import hitrules.damage, hitrules.dice, hitrules.fantasy, hitrules.ninth, hitrules.presets; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'plotly', 'pandas', 'numpy'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == "[]"
+
