@@ -209,4 +209,3 @@ def test_hits_takes_the_engines_exact_chances_whatever_their_denominator():
     p = Fraction(7, 9) * Fraction(1, 2) * Fraction(3**20 - 1, 3**20) * Fraction(5, 6**12)
     d = hits(40, p)
     assert d[1] == 40 * p * (1 - p) ** 39 and d.mean == 40 * p
-

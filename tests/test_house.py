@@ -5,6 +5,8 @@ private module; and each layer imports only downwards."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,12 +124,8 @@ def test_the_engine_uses_only_the_standard_library():
 
 
 def test_the_rule_modules_import_only_the_standard_library():
-    import subprocess
-    import sys
-
     code = ("import sys; import hitrules.damage, hitrules.dice, hitrules.fantasy, hitrules.ninth, hitrules.presets; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'plotly', 'pandas', 'numpy'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1])
     assert out.stdout.strip() == "[]"
-
