@@ -60,6 +60,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/rosters.py
 	$(PY) bench/persist_state.py
 	$(PY) bench/chart_redraw.py
+	$(PY) bench/figures.py
 	$(PY) bench/browser.py
 
 load: $(VENV)/.dev-installed

@@ -12,12 +12,14 @@ import time
 from contextvars import ContextVar
 from functools import lru_cache
 
+import pyarrow
 import streamlit as st
 from streamlit import config
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from hitrules import situations, urlstate
+from hitrules import profiles, situations, urlstate
+from hitrules.presentation import figures
 
 #: Figures and tables kept for every user (least recently used out first); at most about 25 MB,
 #: a 1,000-shot chart being about 0.2 MB (bench/cache_memory.py).
@@ -233,8 +235,20 @@ def settle() -> None:
     heap is not a server's: there nothing is frozen."""
     for name, _, _ in PAGES:
         importlib.import_module(f"views.{name}")
+    _warm_up()
     if not config.get_option("global.appTest"):
         gc.freeze()
+
+
+def _warm_up() -> None:
+    """Load and build, once, what a page would otherwise load or build in some player's first view
+    of it: Plotly's classes for every kind of trace, and the first pandas table of text columns and
+    its conversion for the browser (pandas' and pyarrow's string code). On a fresh server the first
+    view of the 9th page's whole attack took 20-40 ms longer than the next for these alone, none of
+    which the pages' plain views had used (docs/capacity.md)."""
+    figures.figure([figures.trace(kind) for kind in figures.TRACE_KINDS]).to_dict()
+    for ruleset in profiles.DEFAULTS:
+        pyarrow.Table.from_pandas(figures.weapons_frame(ruleset, (profiles.DEFAULTS[ruleset],)))
 
 
 def pages() -> dict:

@@ -73,6 +73,82 @@ class FrozenFigure(go.Figure):
         return cached
 
 
+def figure(traces, **layout) -> FrozenFigure:
+    """A finished figure, built in one go from Plotly's own dicts: ``traces`` (each made by
+    :func:`trace`) and the layout, each nested property named by its path joined with ``_``
+    (``xaxis_title`` for the x axis's title), as ``update_layout`` takes them.
+
+    The same figure built with ``add_bar`` and ``update_layout`` took about five times as long:
+    Plotly parses each ``_`` name against its whole schema and revalidates the figure at every
+    call (``bench/figures.py``). A figure new to the server is built in the player's first view."""
+    return FrozenFigure({"data": list(traces), "layout": _nested(layout)})
+
+
+#: Every kind of trace the app's figures draw (Plotly loads each kind's classes on its first use).
+TRACE_KINDS = ("bar", "scatter", "funnel", "heatmap", "waterfall")
+
+
+def trace(kind: str, **properties) -> dict:
+    """One trace of :func:`figure`: a ``"bar"``, ``"scatter"``, ``"heatmap"``… with its properties,
+    named as ``figure`` names those of the layout."""
+    return {"type": kind, **_nested(properties)}
+
+
+def _nested(flat: dict) -> dict:
+    """``flat``'s properties as nested dicts (``{"xaxis_title": t}`` is ``{"xaxis": {"title": t}}``),
+    two values of one property merged; new dicts throughout, so a shared constant is never changed.
+
+    >>> _nested({"xaxis": {"type": "category"}, "xaxis_title": "BS", "height": 300})
+    {'xaxis': {'type': 'category', 'title': 'BS'}, 'height': 300}
+    """
+    nested: dict = {}
+    for name, value in flat.items():
+        *parents, last = _path(name)
+        node = nested
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[last] = _merged(node.get(last), value)
+    return nested
+
+
+#: Plotly's property names with a "_" of their own: every other "_" in a name joins a path.
+_OWN_UNDERSCORE = ("plot_bgcolor", "paper_bgcolor", "error_x", "error_y")
+
+
+def _path(name: str) -> list[str]:
+    """The property path a name of :func:`figure` stands for.
+
+    >>> _path("plot_bgcolor"), _path("xaxis_title_text")
+    (['plot_bgcolor'], ['xaxis', 'title', 'text'])
+    """
+    for own in _OWN_UNDERSCORE:
+        name = name.replace(own, own.replace("_", "\0"))
+    return [part.replace("\0", "_") for part in name.split("_")]
+
+
+def _merged(old, new):
+    """``new`` over ``old``: dicts merged key by key, every dict a new one."""
+    if not isinstance(new, dict):
+        return new
+    base = old if isinstance(old, dict) else {}
+    return {**base, **{key: _merged(base.get(key), value) for key, value in new.items()}}
+
+
+def _hline(y: float, dash: str, colour: str, text: str) -> tuple[dict, dict]:
+    """A dotted or dashed line across the plot at ``y``, and its label at the right end above it,
+    as ``add_hline`` draws them: a shape and an annotation for the layout."""
+    return ({"type": "line", "xref": "x domain", "x0": 0, "x1": 1, "yref": "y", "y0": y, "y1": y,
+             "line": {"color": colour, "dash": dash}},
+            {"text": text, "showarrow": False, "xref": "x domain", "x": 1, "xanchor": "right", "yref": "y",
+             "y": y, "yanchor": "bottom"})
+
+
+def _outline(row: int, column: int) -> dict:
+    """The outline of one cell of a heatmap (the player's own)."""
+    return {"type": "rect", "x0": column - 0.5, "x1": column + 0.5, "y0": row - 0.5, "y1": row + 0.5,
+            "line": {"color": PALETTE[3], "width": 4}}
+
+
 def shown_range(dist: Distribution) -> range:
     """The counts worth drawing: every count, less far tails whose total is negligible."""
     nums, den = dist.weights
@@ -123,25 +199,19 @@ def distribution_figure(dist: Distribution, title: str = "Number of hits", unit:
     """Bars for P(exactly k hits) and a line for P(at least k hits), with exact hover text (or k of ``unit``)."""
     ks = shown_range(dist)
     exactly, den, tail = _exactly_and_at_least(dist, ks)
-    fig = FrozenFigure()
-    fig.add_bar(
-        x=list(ks), y=[n / den for n in exactly], name="exactly k", marker_color=PALETTE[0],
-        customdata=[ratio_text(n, den) for n in exactly],
-        hovertemplate=f"exactly %{{x}} {unit}: %{{customdata}}<extra></extra>",
-    )
-    fig.add_scatter(
-        x=list(ks), y=[float(p) for p in tail], name="at least k", mode="lines+markers",
-        line={"color": PALETTE[1], "shape": "hv"}, customdata=[exact_chance_text(p) for p in tail],
-        hovertemplate=f"at least %{{x}} {unit}: %{{customdata}}<extra></extra>",
-    )
-    fig.update_layout(
+    return figure(
+        (trace("bar", x=list(ks), y=[n / den for n in exactly], name="exactly k", marker_color=PALETTE[0],
+               customdata=[ratio_text(n, den) for n in exactly],
+               hovertemplate=f"exactly %{{x}} {unit}: %{{customdata}}<extra></extra>"),
+         trace("scatter", x=list(ks), y=[float(p) for p in tail], name="at least k", mode="lines+markers",
+               line={"color": PALETTE[1], "shape": "hv"}, customdata=[exact_chance_text(p) for p in tail],
+               hovertemplate=f"at least %{{x}} {unit}: %{{customdata}}<extra></extra>")),
         title=title, xaxis_title=f"{unit} (k)", yaxis_title="chance", yaxis_tickformat=".0%",
         xaxis_dtick=count_ticks(len(ks)),  # whole numbers only: no 0.2 hits under one bar
         yaxis_range=[0, 1.02], height=340, margin=CHANCE_MARGIN,
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
         hovermode="x unified" if len(ks) > 1 else "closest",
     )
-    return fig
 
 
 def chain_stages(chain, attacks: Fraction) -> tuple[tuple[str, Fraction, str], ...]:
@@ -158,13 +228,12 @@ def chain_figure(chain, attacks) -> go.Figure:
     Wounds lost and models removed count something else, so they are the page's numbers and the
     chart of models removed, not bars of this funnel (with Multiple Wounds it would widen again)."""
     stages = [stage for stage in chain_stages(chain, attacks) if stage[2] == "attacks"]
-    fig = FrozenFigure(go.Funnel(
-        y=[name for name, *_ in stages], x=[float(v) for _, v, _ in stages], marker_color=PALETTE[: len(stages)],
-        text=[number_text(v) for _, v, _ in stages], texttemplate="%{text}",
-        customdata=[exactly_text(v) for _, v, _ in stages],
-        hovertemplate="%{y}: %{text} attacks expected (%{customdata})<extra></extra>"))
-    fig.update_layout(title="The attacks that get through, on average", height=260, margin=MARGIN)
-    return fig
+    return figure(
+        (trace("funnel", y=[name for name, *_ in stages], x=[float(v) for _, v, _ in stages],
+               marker_color=PALETTE[: len(stages)], text=[number_text(v) for _, v, _ in stages],
+               texttemplate="%{text}", customdata=[exactly_text(v) for _, v, _ in stages],
+               hovertemplate="%{y}: %{text} attacks expected (%{customdata})<extra></extra>"),),
+        title="The attacks that get through, on average", height=260, margin=MARGIN)
 
 
 def chain_table(chain, attacks) -> pd.DataFrame:
@@ -190,22 +259,19 @@ def heatmap_figure(ruleset: str, highlight: tuple[int, int] | None = None) -> go
     else:
         xlabels = [f"{m:+d}" for m in mods]
     ylabels = [skill_label(ruleset, s) for s in skills]
-    fig = FrozenFigure(go.Heatmap(
-        z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
-        colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
-        text=[[f"{sh}<br>{p}" for sh, p in zip(srow, row, strict=True)] for srow, row in zip(short, rows, strict=True)],
-        texttemplate="%{text}", customdata=[[f"{r}: {exact_chance_text(p)}" for r, p in zip(rrow, row, strict=True)]
-                                            for rrow, row in zip(rolls, rows, strict=True)],
-        hovertemplate="%{y}, modifier %{x}<br>%{customdata}<extra></extra>",
-    ))
-    if highlight is not None and highlight[0] in skills and highlight[1] in mods:
-        i, j = skills.index(highlight[0]), mods.index(highlight[1])
-        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
-                      line={"color": PALETTE[3], "width": 4})
-    fig.update_layout(title=f"Hit chance: {compare.RULESET_NAMES[ruleset]}", xaxis_title="net modifier",
-                      xaxis_type="category", yaxis_type="category",
-                      yaxis_autorange="reversed", height=460, margin=MARGIN)
-    return fig
+    shown = highlight is not None and highlight[0] in skills and highlight[1] in mods
+    return figure(
+        (trace("heatmap", z=[[float(p) for p in row] for row in rows], x=xlabels, y=ylabels, zmin=0, zmax=1,
+               colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
+               text=[[f"{sh}<br>{p}" for sh, p in zip(srow, row, strict=True)]
+                     for srow, row in zip(short, rows, strict=True)],
+               texttemplate="%{text}",
+               customdata=[[f"{r}: {exact_chance_text(p)}" for r, p in zip(rrow, row, strict=True)]
+                           for rrow, row in zip(rolls, rows, strict=True)],
+               hovertemplate="%{y}, modifier %{x}<br>%{customdata}<extra></extra>"),),
+        shapes=[_outline(skills.index(highlight[0]), mods.index(highlight[1]))] if shown else [],
+        title=f"Hit chance: {compare.RULESET_NAMES[ruleset]}", xaxis_title="net modifier",
+        xaxis_type="category", yaxis_type="category", yaxis_autorange="reversed", height=460, margin=MARGIN)
 
 
 def skill_label(ruleset: str, skill: int) -> str:
@@ -233,17 +299,16 @@ def _stack_chances(stack: tuple[str, ...]) -> list[Fraction]:
 
 def stacks_figure(stacks: tuple[tuple[str, ...], ...]) -> go.Figure:
     """One line per modifier stack: fantasy hit chance against BS."""
-    fig = FrozenFigure()
+    lines = []
     for n, stack in enumerate(stacks):
         chances = _stack_chances(stack)
-        fig.add_scatter(x=list(_ALL_BS), y=[float(p) for p in chances], mode="lines+markers",
-                        name=stack_name(stack), line={"color": PALETTE[n % len(PALETTE)]},
-                        marker={"symbol": n}, customdata=[exact_chance_text(p) for p in chances],
-                        hovertemplate=f"{stack_name(stack)}<br>BS %{{x}}: %{{customdata}}<extra></extra>")
-    fig.update_layout(title="Hit chance by BS for each stack", xaxis_title="BS", yaxis_title="chance",
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1], height=380, xaxis_dtick=1,
-                      legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
-    return fig
+        lines.append(trace("scatter", x=list(_ALL_BS), y=[float(p) for p in chances], mode="lines+markers",
+                           name=stack_name(stack), line={"color": PALETTE[n % len(PALETTE)]},
+                           marker={"symbol": n}, customdata=[exact_chance_text(p) for p in chances],
+                           hovertemplate=f"{stack_name(stack)}<br>BS %{{x}}: %{{customdata}}<extra></extra>"))
+    return figure(lines, title="Hit chance by BS for each stack", xaxis_title="BS", yaxis_title="chance",
+                  yaxis_tickformat=".0%", yaxis_range=[0, 1], height=380, xaxis_dtick=1,
+                  legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
 
 
 def stacks_table(stacks: tuple[tuple[str, ...], ...]) -> pd.DataFrame:
@@ -260,22 +325,19 @@ def waterfall_figure(bs: int, stack: tuple[str, ...]) -> go.Figure:
     base = fantasy.required_score(bs, 0)
     labels = [f"BS {bs}: 7 - {bs}"] + [s.text.split(":")[0] for s in steps[1:]] + ["needed"]
     values = [base] + [-s.delta for s in steps[1:]] + [result.required]
-    fig = FrozenFigure(go.Waterfall(
-        x=labels, y=values, measure=["absolute"] + ["relative"] * (len(steps) - 1) + ["total"],
-        # Each step named as the page names it (moved is -1 to hit), though it raises the score needed.
-        text=[str(v) if i in (0, len(values) - 1) else f"{-v:+d} to hit" for i, v in enumerate(values)],
-        increasing={"marker": {"color": PALETTE[3]}}, decreasing={"marker": {"color": PALETTE[2]}},
-        totals={"marker": {"color": PALETTE[0]}}, connector={"line": {"color": "#888"}},
-        hovertemplate="%{x}: %{text}<extra></extra>",
-    ))
-    fig.add_hline(y=fantasy.SECOND_DIE_FROM, line_dash="dot", line_color=PALETTE[1],
-                  annotation_text=f"{fantasy.SECOND_DIE_FROM}+: a 6, then…")
-    fig.add_hline(y=fantasy.IMPOSSIBLE_FROM, line_dash="dot", line_color=PALETTE[3],
-                  annotation_text=f"{fantasy.IMPOSSIBLE_FROM}+: impossible")
-    fig.update_layout(title=f"Score needed, step by step: {result.roll}, a chance of {chance_text(result.probability)}",
-                      yaxis_title="score needed", height=380, margin=MARGIN,
-                      yaxis_range=[0, max(fantasy.IMPOSSIBLE_FROM + 1, (result.required or 0) + 1)])
-    return fig
+    lines = (_hline(fantasy.SECOND_DIE_FROM, "dot", PALETTE[1], f"{fantasy.SECOND_DIE_FROM}+: a 6, then…"),
+             _hline(fantasy.IMPOSSIBLE_FROM, "dot", PALETTE[3], f"{fantasy.IMPOSSIBLE_FROM}+: impossible"))
+    return figure(
+        (trace("waterfall", x=labels, y=values, measure=["absolute"] + ["relative"] * (len(steps) - 1) + ["total"],
+               # Each step named as the page names it (moved is -1 to hit), though it raises the score needed.
+               text=[str(v) if i in (0, len(values) - 1) else f"{-v:+d} to hit" for i, v in enumerate(values)],
+               increasing={"marker": {"color": PALETTE[3]}}, decreasing={"marker": {"color": PALETTE[2]}},
+               totals={"marker": {"color": PALETTE[0]}}, connector={"line": {"color": "#888"}},
+               hovertemplate="%{x}: %{text}<extra></extra>"),),
+        shapes=[shape for shape, _ in lines], annotations=[label for _, label in lines],
+        title=f"Score needed, step by step: {result.roll}, a chance of {chance_text(result.probability)}",
+        yaxis_title="score needed", height=380, margin=MARGIN,
+        yaxis_range=[0, max(fantasy.IMPOSSIBLE_FROM + 1, (result.required or 0) + 1)])
 
 
 def _diff_cells(base: int) -> list[compare.DiffCell]:
@@ -298,18 +360,16 @@ def diff_figure(base: int) -> go.Figure:
     """The same base score and modifiers under fantasy, 8th and 9th, side by side."""
     cells = _diff_cells(base)
     x = [f"{c.modifier:+d}" + ("" if c.agree else " ≠") for c in cells]
-    fig = FrozenFigure()
+    bars = []
     for n, (name, attr) in enumerate(((f"fantasy (BS {7 - base})", "fantasy"), ("8th", "eighth"),
                                       ("9th", "ninth"))):
         values = [getattr(c, attr) for c in cells]
-        fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n],
-                    customdata=[exact_chance_text(v) for v in values],
-                    hovertemplate=f"{name}, modifier %{{x}}: %{{customdata}}<extra></extra>")
-    fig.update_layout(barmode="group", title=f"Base {base}+ under each rule set (≠ marks a disagreement)",
-                      xaxis_title="total modifier", yaxis_title="chance", yaxis_tickformat=".0%",
-                      height=380, legend={"orientation": "h", "y": -0.25},
-                      margin=MARGIN)
-    return fig
+        bars.append(trace("bar", x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n],
+                          customdata=[exact_chance_text(v) for v in values],
+                          hovertemplate=f"{name}, modifier %{{x}}: %{{customdata}}<extra></extra>"))
+    return figure(bars, barmode="group", title=f"Base {base}+ under each rule set (≠ marks a disagreement)",
+                  xaxis_title="total modifier", yaxis_title="chance", yaxis_tickformat=".0%",
+                  height=380, legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
 
 
 def _helpers(modifier: int, edition: int) -> list[compare.Helper]:
@@ -333,19 +393,17 @@ def helps_figure(modifier: int, edition: int) -> go.Figure:
     """+1 to hit against re-roll 1s and re-roll failed hits, for each skill; the best is starred."""
     helpers = _helpers(modifier, edition)
     x = [f"{h.skill}+" for h in helpers]
-    fig = FrozenFigure()
+    bars = []
     for n, (name, attr) in enumerate((("as is", "plain"), ("+1 to hit", "plus_one"),
                                       ("re-roll 1s", "reroll_ones"), ("re-roll failed hits", "reroll_failed"))):
         values = [getattr(h, attr) for h in helpers]
         marks = ["★" if attr != "plain" and name in h.best else "" for h in helpers]
-        fig.add_bar(x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n], text=marks,
-                    textposition="outside", customdata=[exact_chance_text(v) for v in values],
-                    hovertemplate=f"{name}, %{{x}}: %{{customdata}}<extra></extra>")
-    fig.update_layout(barmode="group", title=f"Which helps more? ({edition}th edition, modifier {modifier:+d}; "
-                      "★ best)", xaxis_title="skill", yaxis_title="chance", yaxis_tickformat=".0%",
-                      yaxis_range=[0, 1.1], height=380, legend={"orientation": "h", "y": -0.25},
-                      margin=MARGIN)
-    return fig
+        bars.append(trace("bar", x=x, y=[float(v) for v in values], name=name, marker_color=PALETTE[n], text=marks,
+                          textposition="outside", customdata=[exact_chance_text(v) for v in values],
+                          hovertemplate=f"{name}, %{{x}}: %{{customdata}}<extra></extra>"))
+    return figure(bars, barmode="group", title=f"Which helps more? ({edition}th edition, modifier {modifier:+d}; "
+                  "★ best)", xaxis_title="skill", yaxis_title="chance", yaxis_tickformat=".0%",
+                  yaxis_range=[0, 1.1], height=380, legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
 
 
 def shots_rows(ruleset: str, modifier: int, hits: int, confidence: int) -> list[tuple[str, Fraction, int | None]]:
@@ -364,17 +422,14 @@ def shots_figure(ruleset: str, modifier: int, hits: int, confidence: int, skill:
     the bar of ``skill`` (the player's own) in another colour."""
     rows = shots_rows(ruleset, modifier, hits, confidence)
     own = None if skill is None else skill_label(ruleset, skill)
-    fig = FrozenFigure(go.Bar(
-        x=[r[0] for r in rows], y=[r[2] or 0 for r in rows],
-        marker_color=[PALETTE[1] if r[0] == own else PALETTE[0] for r in rows],
-        text=[str(r[2]) if r[2] is not None else "> 1000" for r in rows], textposition="outside",
-        customdata=[exact_chance_text(r[1]) for r in rows],
-        hovertemplate="%{x}: %{text} shots (each hits with %{customdata})<extra></extra>",
-    ))
-    fig.update_layout(title=f"Shots for at least {hits} hit{'s' if hits > 1 else ''} with {confidence}% chance",
-                      xaxis_title="skill", yaxis_title="shots", height=380,
-                      margin=MARGIN)
-    return fig
+    return figure(
+        (trace("bar", x=[r[0] for r in rows], y=[r[2] or 0 for r in rows],
+               marker_color=[PALETTE[1] if r[0] == own else PALETTE[0] for r in rows],
+               text=[str(r[2]) if r[2] is not None else "> 1000" for r in rows], textposition="outside",
+               customdata=[exact_chance_text(r[1]) for r in rows],
+               hovertemplate="%{x}: %{text} shots (each hits with %{customdata})<extra></extra>"),),
+        title=f"Shots for at least {hits} hit{'s' if hits > 1 else ''} with {confidence}% chance",
+        xaxis_title="skill", yaxis_title="shots", height=380, margin=MARGIN)
 
 
 def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
@@ -384,15 +439,13 @@ def running_rate_figure(outcomes: tuple[bool, ...], p: Fraction) -> go.Figure:
         hits += hit
         rate.append(hits / n)
         shown.append(f"{number_text(100 * hits, 1, over=n)}%")
-    fig = FrozenFigure(go.Scatter(x=list(range(1, len(rate) + 1)), y=rate, mode="lines", name="your hit rate",
-                                  line={"color": PALETTE[0]}, customdata=shown,
-                                  hovertemplate="after %{x} rolls: %{customdata}<extra></extra>"))
-    fig.add_hline(y=float(p), line_dash="dash", line_color=PALETTE[1],
-                  annotation_text=f"the chance: {chance_text(p)}")
-    fig.update_layout(title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
-                      margin=MARGIN)
-    return fig
+    line, label = _hline(float(p), "dash", PALETTE[1], f"the chance: {chance_text(p)}")
+    return figure(
+        (trace("scatter", x=list(range(1, len(rate) + 1)), y=rate, mode="lines", name="your hit rate",
+               line={"color": PALETTE[0]}, customdata=shown,
+               hovertemplate="after %{x} rolls: %{customdata}<extra></extra>"),),
+        shapes=[line], annotations=[label], title="Running hit rate", xaxis_title="rolls", yaxis_title="hit rate",
+        yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320, margin=MARGIN)
 
 
 # ----- pictures of two rules: Line of Sight cover and the Overwatch checks -----
@@ -413,26 +466,25 @@ def cover_figure(check: fantasy.CoverCheck) -> go.Figure:
     names = [f"Shooter<br>LoS {check.shooter_los}{tall[0]}", f"Obstacle<br>LoS {check.blocker_los}",
              f"Target<br>LoS {check.target_los}{tall[1]}"]
     heights = [check.shooter_los, check.blocker_los, check.target_los]
-    fig = FrozenFigure(go.Bar(
-        x=names, y=heights, marker_color=[NEUTRAL_FILL, PALETTE[0] if counts else PALETTE[1], NEUTRAL_FILL],
-        marker_line={"color": "#111111", "width": 1}, text=[None, "✓" if counts else "✗", None],
-        textposition="inside", insidetextanchor="end", textfont={"size": 20, "color": "#111111"},
-        hovertemplate="%{x}<extra></extra>", width=0.6,
-    ))
     half = check.taller / 2
-    fig.add_shape(type="line", x0=0.6, x1=1.4, y0=half, y1=half, line={"color": "#111111", "width": 3, "dash": "dash"})
     half_text = number_text(Fraction(check.taller, 2), check.taller % 2)  # 1.5, or 2 for a whole half
-    fig.add_annotation(x=1, y=half, text=f"half of {check.taller} = {half_text}", showarrow=False,
-                       yshift=14, bgcolor="rgba(255,255,255,0.85)", font={"size": 14, "color": "#111111"})
-    fig.update_layout(
+    return figure(
+        (trace("bar", x=names, y=heights,
+               marker_color=[NEUTRAL_FILL, PALETTE[0] if counts else PALETTE[1], NEUTRAL_FILL],
+               marker_line={"color": "#111111", "width": 1}, text=[None, "✓" if counts else "✗", None],
+               textposition="inside", insidetextanchor="end", textfont={"size": 20, "color": "#111111"},
+               hovertemplate="%{x}<extra></extra>", width=0.6),),
+        shapes=[{"type": "line", "x0": 0.6, "x1": 1.4, "y0": half, "y1": half,
+                 "line": {"color": "#111111", "width": 3, "dash": "dash"}}],
+        annotations=[{"x": 1, "y": half, "text": f"half of {check.taller} = {half_text}", "showarrow": False,
+                      "yshift": 14, "bgcolor": "rgba(255,255,255,0.85)", "font": {"size": 14, "color": "#111111"}}],
         title={"text": f"<b>{'✓' if counts else '✗'} {check.headline}</b><br>{check.working}",
                "font": {"size": 18, "color": colour}, "x": 0.02, "xanchor": "left"},
         font=PICTURE_FONT, height=320, margin={"l": 10, "r": 10, "t": 76, "b": 10}, showlegend=False,
-        yaxis={"range": [0, max(heights) + 1], "dtick": 1 if max(heights) <= 6 else 2, "title": "LoS value"},
+        yaxis={"range": [0, max(heights) + 1], "dtick": 1 if max(heights) <= 6 else 2, "title": "LoS value",
+               "fixedrange": True, "gridcolor": "#E5E5E5"},
         xaxis={"fixedrange": True, "tickfont": {"size": 15, "color": "#111111"}}, bargap=0.3, plot_bgcolor="white",
     )
-    fig.update_yaxes(fixedrange=True, gridcolor="#E5E5E5")
-    return fig
 
 
 def cover_words(check: fantasy.CoverCheck) -> str:
@@ -451,7 +503,7 @@ def overwatch_figure(verdict: ninth.OverwatchVerdict) -> go.Figure:
     firing, is lit only when every check passed."""
     rows = [(f"{n}. {c.question}", c.answer, c.outcome) for n, c in enumerate(verdict.checks, start=1)]
     rows.append(("Fire Overwatch", "each hit needs an unmodified 6", "pass" if verdict.allowed else "not reached"))
-    fig = FrozenFigure()
+    boxes = []
     step = 1 / len(rows)
     for i, (question, answer, outcome) in enumerate(rows):
         mark, colour, fill = OVERWATCH_MARKS[outcome]
@@ -459,24 +511,24 @@ def overwatch_figure(verdict: ninth.OverwatchVerdict) -> go.Figure:
         text = f"<b>{question}</b><br>{mark} {answer if reached else 'not reached'}"
         ink = "#111111" if reached else DIM
         y = 1 - (i + 0.5) * step
-        fig.add_annotation(x=0.5, y=y, text=text, width=330, height=42, align="left", bgcolor=fill,
-                           bordercolor=colour, borderpad=4, borderwidth=3 if reached else 1,
-                           font={"size": 14, "color": ink}, **_PLACED)
+        boxes.append({"x": 0.5, "y": y, "text": text, "width": 330, "height": 42, "align": "left", "bgcolor": fill,
+                      "bordercolor": colour, "borderpad": 4, "borderwidth": 3 if reached else 1,
+                      "font": {"size": 14, "color": ink}, **_PLACED})
         if i:  # the arrow into this box, lit when the path reaches it
-            fig.add_annotation(x=0.5, y=y + step / 2, text="↓", font={"size": 18, "color": ink}, **_PLACED)
+            boxes.append({"x": 0.5, "y": y + step / 2, "text": "↓", "font": {"size": 18, "color": ink}, **_PLACED})
     if verdict.allowed:
         title = "✓ May fire Overwatch"
     else:
         stopped = [c.name for c in verdict.checks].index(verdict.check) + 1
         title = f"✗ Cannot fire: check {stopped} forbids it"
-    fig.update_layout(
+    return figure(
+        (), annotations=boxes,
         title={"text": f"<b>{title}</b>", "font": {"size": 18, "color": YES if verdict.allowed else NO},
                "x": 0.02, "xanchor": "left"},
         font=PICTURE_FONT, height=460, margin={"l": 4, "r": 4, "t": 44, "b": 4}, showlegend=False,
         xaxis={"visible": False, "fixedrange": True}, yaxis={"visible": False, "fixedrange": True},
         plot_bgcolor="white",
     )
-    return fig
 
 
 def overwatch_words(verdict: ninth.OverwatchVerdict) -> str:
@@ -506,25 +558,21 @@ def wound_figure(ruleset: str, modifier: int = 0, highlight: tuple[int, int] | N
     axis = compare.wound_axis(ruleset)
     cells = [[compare.wound_cell(ruleset, s, t, modifier) for t in axis] for s in axis]
     small = len(axis) <= 10
-    fig = FrozenFigure(go.Heatmap(
-        z=[[float(p) for _, p in row] for row in cells], x=[f"T{t}" for t in axis], y=[f"S{s}" for s in axis],
-        zmin=0, zmax=1, colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
-        text=[[f"{roll}<br>{p}" if small and p else roll.replace("impossible", "—") for roll, p in row]
-              for row in cells],
-        texttemplate="%{text}", textfont={"size": 12 if small else 9},
-        customdata=[[f"{roll}: {exact_chance_text(p)}" for roll, p in row] for row in cells],
-        hovertemplate="%{y} against %{x}<br>%{customdata}<extra></extra>",
-    ))
-    if highlight is not None and highlight[0] in axis and highlight[1] in axis:
-        i, j = axis.index(highlight[0]), axis.index(highlight[1])
-        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
-                      line={"color": PALETTE[3], "width": 4})
-    fig.update_layout(title=f"Wound chance: {compare.RULESET_NAMES[ruleset].split(' (')[0]}"
-                      f"{_wound_modifier_text(ruleset, modifier)}",
-                      xaxis_title="Toughness", yaxis_title="Strength", xaxis_type="category",
-                      yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top",
-                      height=460 if small else 620, margin=MARGIN)
-    return fig
+    shown = highlight is not None and highlight[0] in axis and highlight[1] in axis
+    return figure(
+        (trace("heatmap", z=[[float(p) for _, p in row] for row in cells], x=[f"T{t}" for t in axis],
+               y=[f"S{s}" for s in axis], zmin=0, zmax=1, colorscale="Cividis",
+               colorbar={"title": "chance", "tickformat": ".0%"},
+               text=[[f"{roll}<br>{p}" if small and p else roll.replace("impossible", "—") for roll, p in row]
+                     for row in cells],
+               texttemplate="%{text}", textfont={"size": 12 if small else 9},
+               customdata=[[f"{roll}: {exact_chance_text(p)}" for roll, p in row] for row in cells],
+               hovertemplate="%{y} against %{x}<br>%{customdata}<extra></extra>"),),
+        shapes=[_outline(axis.index(highlight[0]), axis.index(highlight[1]))] if shown else [],
+        title=f"Wound chance: {compare.RULESET_NAMES[ruleset].split(' (')[0]}{_wound_modifier_text(ruleset, modifier)}",
+        xaxis_title="Toughness", yaxis_title="Strength", xaxis_type="category",
+        yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top",
+        height=460 if small else 620, margin=MARGIN)
 
 
 def wound_table(ruleset: str, modifier: int = 0) -> pd.DataFrame:
@@ -544,19 +592,17 @@ def _removed_range(duel: compare.WeaponDuel) -> range:
 def weapons_figure(duel: compare.WeaponDuel) -> go.Figure:
     """P(at least k models removed) for each weapon, side by side, with exact hover text."""
     ks = list(_removed_range(duel))
-    fig = FrozenFigure()
+    bars = []
     for n, (name, removed) in enumerate(zip(duel.names, duel.removed, strict=True)):
         tail = removed.at_least_curve()
         chances = [tail[k] if k < len(tail) else Fraction(0) for k in ks]
-        label = f"{'AB'[n]}: {name}"
-        fig.add_bar(x=ks, y=[float(p) for p in chances], name=label, marker_color=PALETTE[n],
-                    customdata=[exact_chance_text(p) for p in chances],
-                    hovertemplate=f"{'AB'[n]}, at least %{{x}} removed: %{{customdata}}<extra></extra>")
-    fig.update_layout(barmode="group", title="Chance to remove at least k models", xaxis_title="models removed (k)",
-                      yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=380,
-                      xaxis_dtick=count_ticks(len(ks)), margin=MARGIN,
-                      legend={"orientation": "h", "y": -0.25}, hovermode="x unified")
-    return fig
+        bars.append(trace("bar", x=ks, y=[float(p) for p in chances], name=f"{'AB'[n]}: {name}",
+                          marker_color=PALETTE[n], customdata=[exact_chance_text(p) for p in chances],
+                          hovertemplate=f"{'AB'[n]}, at least %{{x}} removed: %{{customdata}}<extra></extra>"))
+    return figure(bars, barmode="group", title="Chance to remove at least k models", xaxis_title="models removed (k)",
+                  yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=380,
+                  xaxis_dtick=count_ticks(len(ks)), margin=MARGIN,
+                  legend={"orientation": "h", "y": -0.25}, hovermode="x unified")
 
 
 def weapons_table(duel: compare.WeaponDuel) -> pd.DataFrame:
@@ -598,16 +644,15 @@ def difference_figure(result) -> go.Figure:
     A wiped-out side loses whatever the scores, so a bar can hold rounds of either result: its colour
     is the scores' verdict, and the headline numbers carry the wiped-out rounds."""
     rows = sorted(result.difference.items())
-    fig = FrozenFigure(go.Bar(
-        x=[d for d, _ in rows], y=[float(p) for _, p in rows],
-        marker_color=[WIN if d > 0 else LOSE if d < 0 else DRAW for d, _ in rows],
-        customdata=[exact_chance_text(p) for _, p in rows],
-        hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"))
-    fig.update_layout(title="Score difference: charger − charged",
-                      xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
-                      yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=CHANCE_MARGIN,
-                      xaxis_dtick=count_ticks(rows[-1][0] - rows[0][0] + 1))
-    return fig
+    return figure(
+        (trace("bar", x=[d for d, _ in rows], y=[float(p) for _, p in rows],
+               marker_color=[WIN if d > 0 else LOSE if d < 0 else DRAW for d, _ in rows],
+               customdata=[exact_chance_text(p) for _, p in rows],
+               hovertemplate="difference %{x:+d}: %{customdata}<extra></extra>"),),
+        title="Score difference: charger − charged",
+        xaxis_title="score difference (above 0: the charger wins on the scores)", yaxis_title="chance",
+        yaxis_tickformat=".0%", height=COMBAT_HEIGHT, margin=CHANCE_MARGIN,
+        xaxis_dtick=count_ticks(rows[-1][0] - rows[0][0] + 1))
 
 
 def _test_rows(result) -> list[tuple[str, str, Fraction]]:
@@ -627,16 +672,16 @@ def break_table(result) -> pd.DataFrame:
 def break_figure(result) -> go.Figure:
     """Grouped bars: for each outcome of losing, the chance for the charger and for the charged."""
     rows = _test_rows(result)
-    fig = FrozenFigure()
+    bars = []
     for n, side in enumerate(COMBAT_SIDES):
         mine = [(o, p) for s, o, p in rows if s == side]
-        fig.add_bar(x=[_BAR_NAMES.get(o, o) for o, _ in mine], y=[float(p) for _, p in mine], name=side.capitalize(),
-                    marker_color=PALETTE[n], customdata=[exact_chance_text(p) for _, p in mine],
-                    hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>")
-    fig.update_layout(barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
-                      yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
-                      margin=CHANCE_MARGIN_LEGEND_BELOW, legend=_LEGEND_BELOW)
-    return fig
+        bars.append(trace("bar", x=[_BAR_NAMES.get(o, o) for o, _ in mine], y=[float(p) for _, p in mine],
+                          name=side.capitalize(), marker_color=PALETTE[n],
+                          customdata=[exact_chance_text(p) for _, p in mine],
+                          hovertemplate=f"{side}: %{{x}}, %{{customdata}}<extra></extra>"))
+    return figure(bars, barmode="group", title="How each side loses: the Break test", yaxis_title="chance",
+                  yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
+                  margin=CHANCE_MARGIN_LEGEND_BELOW, legend=_LEGEND_BELOW)
 
 
 def _lost(result) -> tuple[Distribution, Distribution]:
@@ -658,17 +703,16 @@ def models_lost_figure(result) -> go.Figure:
     """Grouped bars of the models each side loses in the round, exact in the hover."""
     lost = _lost(result)
     ks = list(range(0, max(shown_range(d).stop for d in lost)))
-    fig = FrozenFigure()
+    bars = []
     for n, (side, dist) in enumerate(zip(COMBAT_SIDES, lost, strict=True)):
         chances = [dist[k] for k in ks]
-        fig.add_bar(x=ks, y=[float(p) for p in chances], name=side.capitalize(), marker_color=PALETTE[n],
-                    customdata=[exact_chance_text(p) for p in chances],
-                    hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>")
-    fig.update_layout(barmode="group", title="Models each side loses", xaxis_title="models lost",
-                      yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
-                      margin=CHANCE_MARGIN_LEGEND_BELOW, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
-                      legend=_LEGEND_BELOW)
-    return fig
+        bars.append(trace("bar", x=ks, y=[float(p) for p in chances], name=side.capitalize(), marker_color=PALETTE[n],
+                          customdata=[exact_chance_text(p) for p in chances],
+                          hovertemplate=f"{side} loses %{{x}}: %{{customdata}}<extra></extra>"))
+    return figure(bars, barmode="group", title="Models each side loses", xaxis_title="models lost",
+                  yaxis_title="chance", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=COMBAT_HEIGHT,
+                  margin=CHANCE_MARGIN_LEGEND_BELOW, xaxis_dtick=count_ticks(len(ks)), hovermode="x unified",
+                  legend=_LEGEND_BELOW)
 
 
 # ----- Explore: the melee hit roll for every pair of Weapon Skills -----
@@ -693,22 +737,21 @@ def melee_heatmap_figure(modifier: int = 0, reroll: str = "none", reroll_sixes: 
     chart's score and the chance in each cell, with the modifier and re-rolls; ``highlight`` outlined."""
     rows = _melee_rows(modifier, reroll, reroll_sixes)
     scores = [[fantasy.melee_score(a, t) for t in _WS] for a in _WS]
-    fig = FrozenFigure(go.Heatmap(
-        z=[[float(p) for p in row] for row in rows], x=[f"WS {t}" for t in _WS], y=[f"WS {a}" for a in _WS],
-        zmin=0, zmax=1, colorscale="Cividis", colorbar={"title": "chance", "tickformat": ".0%"},
-        text=[[f"{s}+<br>{p}" for s, p in zip(srow, row, strict=True)] for srow, row in zip(scores, rows, strict=True)],
-        texttemplate="%{text}", textfont={"size": 11},
-        customdata=[[f"{s}+ on the chart: {exact_chance_text(p)}" for s, p in zip(srow, row, strict=True)]
-                    for srow, row in zip(scores, rows, strict=True)],
-        hovertemplate="attacker %{y} against %{x}<br>%{customdata}<extra></extra>"))
-    if highlight is not None and highlight[0] in _WS and highlight[1] in _WS:
-        i, j = highlight[0] - 1, highlight[1] - 1
-        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
-                      line={"color": PALETTE[3], "width": 4})
-    fig.update_layout(title=f"Melee hit chance{_melee_words(modifier, reroll, reroll_sixes)}",
-                      xaxis_title="target's WS", yaxis_title="attacker's WS", xaxis_type="category",
-                      yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top", height=480, margin=MARGIN)
-    return fig
+    shown = highlight is not None and highlight[0] in _WS and highlight[1] in _WS
+    return figure(
+        (trace("heatmap", z=[[float(p) for p in row] for row in rows], x=[f"WS {t}" for t in _WS],
+               y=[f"WS {a}" for a in _WS], zmin=0, zmax=1, colorscale="Cividis",
+               colorbar={"title": "chance", "tickformat": ".0%"},
+               text=[[f"{s}+<br>{p}" for s, p in zip(srow, row, strict=True)]
+                     for srow, row in zip(scores, rows, strict=True)],
+               texttemplate="%{text}", textfont={"size": 11},
+               customdata=[[f"{s}+ on the chart: {exact_chance_text(p)}" for s, p in zip(srow, row, strict=True)]
+                           for srow, row in zip(scores, rows, strict=True)],
+               hovertemplate="attacker %{y} against %{x}<br>%{customdata}<extra></extra>"),),
+        shapes=[_outline(highlight[0] - 1, highlight[1] - 1)] if shown else [],
+        title=f"Melee hit chance{_melee_words(modifier, reroll, reroll_sixes)}",
+        xaxis_title="target's WS", yaxis_title="attacker's WS", xaxis_type="category",
+        yaxis_type="category", yaxis_autorange="reversed", xaxis_side="top", height=480, margin=MARGIN)
 
 
 def melee_grid_table(modifier: int = 0, reroll: str = "none", reroll_sixes: bool = False) -> pd.DataFrame:
@@ -722,18 +765,18 @@ def melee_grid_table(modifier: int = 0, reroll: str = "none", reroll_sixes: bool
 def unit_shares_figure(names: tuple[str, ...], shares: tuple[Fraction, ...], order: tuple[int, ...]) -> go.Figure:
     """A waterfall of the whole unit's expected models removed: each profile's share, in the order
     resolved, adding up to the unit's mean; exact in the hover text."""
-    fig = FrozenFigure(go.Waterfall(
-        orientation="h", y=[*(names[i] for i in order), "the whole unit"],
-        x=[*(float(shares[i]) for i in order), float(sum(shares, Fraction(0)))],
-        measure=[*("relative" for _ in order), "absolute"],
-        customdata=[*(exactly_text(shares[i]) for i in order), exactly_text(sum(shares, Fraction(0)))],
-        text=[*(number_text(shares[i]) for i in order), number_text(sum(shares, Fraction(0)))],
-        texttemplate="%{text}", textposition="outside",
-        increasing={"marker": {"color": PALETTE[0]}}, totals={"marker": {"color": PALETTE[2]}},
-        hovertemplate="%{y}: %{text} models on average (%{customdata})<extra></extra>"))
-    fig.update_layout(title="Each profile's share of the models removed", xaxis_title="models removed, on average",
-                      yaxis_autorange="reversed", height=120 + 40 * (len(order) + 1), margin=MARGIN)
-    return fig
+    total = sum(shares, Fraction(0))
+    return figure(
+        (trace("waterfall", orientation="h", y=[*(names[i] for i in order), "the whole unit"],
+               x=[*(float(shares[i]) for i in order), float(total)],
+               measure=[*("relative" for _ in order), "absolute"],
+               customdata=[*(exactly_text(shares[i]) for i in order), exactly_text(total)],
+               text=[*(number_text(shares[i]) for i in order), number_text(total)],
+               texttemplate="%{text}", textposition="outside",
+               increasing={"marker": {"color": PALETTE[0]}}, totals={"marker": {"color": PALETTE[2]}},
+               hovertemplate="%{y}: %{text} models on average (%{customdata})<extra></extra>"),),
+        title="Each profile's share of the models removed", xaxis_title="models removed, on average",
+        yaxis_autorange="reversed", height=120 + 40 * (len(order) + 1), margin=MARGIN)
 
 
 #: Nullable types: a row added in the editor may leave a cell empty (its default then counts).
@@ -784,18 +827,17 @@ def _charge_title(swiftstride: bool, terrain: bool) -> str:
 def charge_reach_figure(swiftstride: bool, terrain: bool, movement: int | None = None) -> go.Figure:
     """The chance to reach each distance, one line per Movement; the line of ``movement`` (the player's) drawn
     thicker."""
-    fig = FrozenFigure()
+    lines = []
     for n, (m, chances) in enumerate(charge_reach_rows(swiftstride, terrain)):
         own = m == movement
-        fig.add_scatter(x=list(range(1, len(chances) + 1)), y=[float(p) for p in chances], mode="lines",
-                        name=f"M {m}", line={"color": PALETTE[n % len(PALETTE)], "width": 5 if own else 1.5,
-                                             "dash": "solid" if n < len(PALETTE) else "dot"},
-                        customdata=[exact_chance_text(p) for p in chances],
-                        hovertemplate=f"M {m} from %{{x}}\": %{{customdata}}<extra></extra>")
-    fig.update_layout(title=_charge_title(swiftstride, terrain), xaxis_title="distance (inches)",
-                      yaxis_title="chance to reach", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=420,
-                      xaxis_dtick=2, legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
-    return fig
+        lines.append(trace("scatter", x=list(range(1, len(chances) + 1)), y=[float(p) for p in chances], mode="lines",
+                           name=f"M {m}", line={"color": PALETTE[n % len(PALETTE)], "width": 5 if own else 1.5,
+                                                "dash": "solid" if n < len(PALETTE) else "dot"},
+                           customdata=[exact_chance_text(p) for p in chances],
+                           hovertemplate=f"M {m} from %{{x}}\": %{{customdata}}<extra></extra>"))
+    return figure(lines, title=_charge_title(swiftstride, terrain), xaxis_title="distance (inches)",
+                  yaxis_title="chance to reach", yaxis_tickformat=".0%", yaxis_range=[0, 1.02], height=420,
+                  xaxis_dtick=2, legend={"orientation": "h", "y": -0.25}, margin=MARGIN)
 
 
 def charge_reach_table(swiftstride: bool, terrain: bool) -> pd.DataFrame:
@@ -834,21 +876,22 @@ def charge_reactions_figure(rows: tuple[tuple[str, tuple[Fraction, ...]], ...], 
     charge.OUTCOMES), the eleven outcomes stacked in a fixed colour each, exact in the hover; the reaction
     ``chosen`` marked."""
     names = [REACTION_NAMES[r] + (" ◀ chosen" if r == chosen else "") for r, _ in rows]
-    fig = FrozenFigure()
+    bars = []
     for i, outcome in enumerate(charge.OUTCOMES):
         chances = [outcomes[i] for _, outcomes in rows]
         if not any(chances):
             continue
-        fig.add_bar(y=names, x=[float(p) for p in chances], orientation="h", name=CHARGE_OUTCOME_NAMES[outcome],
-                    marker={"color": CHARGE_OUTCOME_COLOURS[outcome], "line": {"color": "white", "width": 1},
-                            "pattern": {"shape": "/" if outcome in _HATCHED else "", "fgcolor": "white"}},
-                    customdata=[exact_chance_text(p) for p in chances],
-                    hovertemplate=f"%{{y}}: {CHARGE_OUTCOME_NAMES[outcome].lower()} %{{customdata}}<extra></extra>")
-    fig.update_layout(barmode="stack", title="How this turn ends, by the charged unit's reaction",
-                      xaxis_title="chance", xaxis_tickformat=".0%", xaxis_range=[0, 1.0001],
-                      yaxis_autorange="reversed", height=CHARGE_HEIGHT, margin={**MARGIN, "b": 10},
-                      legend={"orientation": "h", "y": -0.25, "x": 0, "traceorder": "normal"})
-    return fig
+        bars.append(trace("bar", y=names, x=[float(p) for p in chances], orientation="h",
+                          name=CHARGE_OUTCOME_NAMES[outcome],
+                          marker={"color": CHARGE_OUTCOME_COLOURS[outcome], "line": {"color": "white", "width": 1},
+                                  "pattern": {"shape": "/" if outcome in _HATCHED else "", "fgcolor": "white"}},
+                          customdata=[exact_chance_text(p) for p in chances],
+                          hovertemplate=f"%{{y}}: {CHARGE_OUTCOME_NAMES[outcome].lower()} %{{customdata}}"
+                                        "<extra></extra>"))
+    return figure(bars, barmode="stack", title="How this turn ends, by the charged unit's reaction",
+                  xaxis_title="chance", xaxis_tickformat=".0%", xaxis_range=[0, 1.0001],
+                  yaxis_autorange="reversed", height=CHARGE_HEIGHT, margin={**MARGIN, "b": 10},
+                  legend={"orientation": "h", "y": -0.25, "x": 0, "traceorder": "normal"})
 
 
 def headlines_table(rows: tuple[tuple[str, Fraction], ...]) -> pd.DataFrame:
