@@ -17,8 +17,8 @@ from hitrules.fantasy import charging as charge
 from hitrules.situations import compare, profiles
 from hitrules.words import chance_text, exact_chance_text, exactly_text, number_text, ratio_text
 
-__all__ = ["PALETTE", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure", "distribution_table",
-           "overwatch_figure", "overwatch_words", "shown_range"]
+__all__ = ["PALETTE", "TRACE_KINDS", "FrozenFigure", "cover_figure", "cover_words", "distribution_figure",
+           "distribution_table", "figure", "overwatch_figure", "overwatch_words", "shown_range", "trace"]
 
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 HIT, MISS = "#009E73", "#D55E00"
