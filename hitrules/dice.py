@@ -378,10 +378,11 @@ def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str, most:
         scale = b ** (sides - f)
         for k, x in enumerate(_binomial(f, a, miss)):
             one[k] += x * scale
-    num = _power(_fold(tuple(one), most), dice.count, most)
     if dice.bonus and most is not None:
-        num = _times_folded_binomial(num, dice.bonus, a, miss, most)
-    elif dice.bonus:
+        num = _folded_dice_after_fixed(tuple(one), dice.count, dice.bonus, a, miss, most)
+    else:
+        num = _power(_fold(tuple(one), most), dice.count, most)
+    if dice.bonus and most is None:
         num = _times_binomial(num, dice.bonus, a, miss)
     return Distribution(num, (sides * b**sides) ** dice.count * b**dice.bonus)
 
@@ -411,23 +412,35 @@ def _binomial(n: int, a: int, miss: int, most: int | None = None) -> tuple[int, 
     return tuple(out)
 
 
-def _times_folded_binomial(poly: tuple[int, ...], n: int, a: int, miss: int, most: int) -> tuple[int, ...]:
-    """``poly`` times the binomial numerators ``_binomial(n, a, miss)``, folded at ``most``: a rolled
-    number of attacks plus ``n`` fixed ones, told apart up to ``most``.
+def _folded_dice_after_fixed(one: tuple[int, ...], count: int, n: int, a: int, miss: int,
+                             most: int) -> tuple[int, ...]:
+    """The hits of ``n`` fixed attacks and ``count`` dice (``one``: one die's hits, as in :func:`hits`),
+    told apart up to ``most``: the binomial numerators ``_binomial(n, a, miss)`` times ``one`` to the
+    power ``count``, folded at ``most``.
 
-    Only the terms below ``most`` are worked out one by one; their binomial parts all hold the factor
-    miss^(n - most + 1), which is taken out before the product and put back after it (with a long
-    denominator and many fixed attacks, that factor is most of each number's digits). The term at
-    ``most`` is the rest of the total, sum(poly) (a + miss)^n.
+    The fixed attacks come first and the dice are multiplied in one at a time: each product is long
+    times short (a die's few terms), which costs in proportion to the numbers' length. The other
+    order, the dice's power times the binomial, ends in one product of two long lists of long
+    numbers: for 50D6+100 attacks into 100 models, 311 ms against 140 (the same numbers).
+
+    With ``n`` of ``most`` or more, every binomial term below ``most`` holds the factor
+    miss^(n - most + 1): it is taken out before the products and put back after them (with a long
+    denominator and many fixed attacks, it is most of each number's digits). The term at ``most`` is
+    the rest of the total, sum(one)^count (a + miss)^n.
     """
     if n < most or most < 1 or not a or not miss:  # nothing beyond `most` to leave out, or no factor in common
-        return _fold(convolve(poly, _binomial(n, a, miss, most)), most)
-    small = [miss ** (most - 1)]  # C(n, k) a^k miss^(most - 1 - k), for k = 0..most-1
+        num = _fold(_binomial(n, a, miss), most)
+        for _ in range(count):
+            num = _fold(convolve(num, one), most)
+        return num
+    head = [miss ** (most - 1)]  # C(n, k) a^k miss^(most - 1 - k), for k = 0..most-1
     for k in range(most - 1):
-        small.append(small[-1] * (n - k) * a // (miss * (k + 1)))
+        head.append(head[-1] * (n - k) * a // (miss * (k + 1)))
+    for _ in range(count):
+        head = convolve(head, one)[:most]  # what lands at `most` or beyond is the rest, below
     scale = miss ** (n - most + 1)
-    head = [x * scale for x in convolve(poly[:most], tuple(small))[:most]]
-    return (*head, sum(poly) * (a + miss) ** n - sum(head))
+    head = [x * scale for x in head]
+    return (*head, sum(one) ** count * (a + miss) ** n - sum(head))
 
 
 def _times_binomial(poly: tuple[int, ...], n: int, a: int, miss: int) -> tuple[int, ...]:

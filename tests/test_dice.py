@@ -189,11 +189,11 @@ def test_rolled_dice_with_a_long_fixed_part_match_the_schoolbook_product(attacks
         assert hits(attacks, p).weights[1] == counts.weights[1] * b**d.bonus
 
 
-@pytest.mark.parametrize("attacks", ["2D6+30", "17D3+333", "19D3+400"])
+@pytest.mark.parametrize("attacks", ["D6+1", "2D6+30", "5D6+10", "17D3+333", "19D3+400"])
 @pytest.mark.parametrize("most", [1, 29, 73, 500])
 def test_rolled_dice_with_a_long_fixed_part_told_apart_up_to_most(attacks, most):
     """Folded at ``most``, the fixed part's common factor is taken out before the product
-    (dice._times_folded_binomial): the same numbers as the whole distribution, folded."""
+    (dice._folded_dice_after_fixed): the same numbers as the whole distribution, folded."""
     for p in (Fraction(1, 2), Fraction(25, 1296), Fraction(25, 36) * (1 - Fraction(5, 6) ** 28)):
         full, folded = hits(attacks, p), hits(attacks, p, most)
         assert [folded[k] for k in range(most + 1)] == [full[k] for k in range(most)] + [full.at_least(most)]

@@ -141,7 +141,7 @@ WORST = {
                                     fantasy.Weapon(9, 0, "10"),
                                     fantasy.Target(1, regeneration=2, wounds=1, models=65)).models_removed.mean,
     # Found by the fuzz (218 ms): a long fixed part mixed in, told apart up to the unit's last wound, with a
-    # chance whose denominator is 36 × 6^28 (Feel No Pain against Damage 28); dice._times_folded_binomial.
+    # chance whose denominator is 36 × 6^28 (Feel No Pain against Damage 28); dice._folded_dice_after_fixed.
     "ninth: 17D3+333 attacks of Damage 28, FNP 2+, into 1-wound models": lambda: ninth.attack_outcome(
         ninth.Attack(2), "17D3+333", ninth.Weapon(4, 0, "28"), ninth.Target(1, feel_no_pain=2, wounds=1, models=73)
     ).models_removed.mean,
