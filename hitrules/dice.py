@@ -378,12 +378,13 @@ def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str, most:
         scale = b ** (sides - f)
         for k, x in enumerate(_binomial(f, a, miss)):
             one[k] += x * scale
+    one = _fold(tuple(one), most)
     if dice.bonus and most is not None:
-        num = _folded_dice_after_fixed(tuple(one), dice.count, dice.bonus, a, miss, most)
+        num = _folded_dice_after_fixed(one, dice.count, dice.bonus, a, miss, most)
     else:
-        num = _power(_fold(tuple(one), most), dice.count, most)
-    if dice.bonus and most is None:
-        num = _times_binomial(num, dice.bonus, a, miss)
+        num = _times_power(one, one, dice.count - 1, most)
+        if dice.bonus:
+            num = _times_binomial(num, dice.bonus, a, miss)
     return Distribution(num, (sides * b**sides) ** dice.count * b**dice.bonus)
 
 
@@ -429,10 +430,7 @@ def _folded_dice_after_fixed(one: tuple[int, ...], count: int, n: int, a: int, m
     the rest of the total, sum(one)^count (a + miss)^n.
     """
     if n < most or most < 1 or not a or not miss:  # nothing beyond `most` to leave out, or no factor in common
-        num = _fold(_binomial(n, a, miss), most)
-        for _ in range(count):
-            num = _fold(convolve(num, one), most)
-        return num
+        return _times_power(_fold(_binomial(n, a, miss), most), one, count, most)
     head = [miss ** (most - 1)]  # C(n, k) a^k miss^(most - 1 - k), for k = 0..most-1
     for k in range(most - 1):
         head.append(head[-1] * (n - k) * a // (miss * (k + 1)))
@@ -472,14 +470,14 @@ def _powers(x: int, n: int) -> list[int]:
     return out
 
 
-def _power(poly: tuple[int, ...], count: int, most: int | None = None) -> tuple[int, ...]:
-    """``poly`` raised to the power ``count`` (at least 1), one factor at a time (folded at ``most``).
+def _times_power(start: tuple[int, ...], poly: tuple[int, ...], count: int, most: int | None = None) -> tuple[int, ...]:
+    """``start`` times ``poly`` to the power ``count``, one factor of ``poly`` at a time (folded at ``most``).
 
     Each product is long-times-short, which stays cheap while the coefficients grow; squaring
     would multiply two huge numbers, which CPython does slowly.
     """
-    result = poly
-    for _ in range(count - 1):
+    result = start
+    for _ in range(count):
         result = _fold(convolve(result, poly), most)
     return result
 
