@@ -631,8 +631,25 @@ class Volley:
         attacks (None for dice): for each, the ways over :attr:`den` of 0, 1, 2 … Wounds recovered,
         their sum and their first moment (see :func:`kernel_entry`)."""
         key = (lost, counts)
-        if key in self._kernels:
-            return self._kernels[key]
+        if key not in self._kernels:
+            self._kernels[key] = self._moved(lost, counts) or self.worked_out(lost, counts)
+        return self._kernels[key]
+
+    def _moved(self, lost: int, counts: tuple) -> tuple | None:
+        """The kernel from ``lost`` as the one from the same Wound of the first model, moved along by the
+        whole models between, or None where that does not hold. Nothing but the unit's last Wound tells one
+        model's place in the unit from another's: the same attacks go the same ways from any model's
+        first Wound, as long as none of them reaches the last Wound of the unit."""
+        first = lost % self.damage.wounds
+        if first == lost:
+            return None
+        near, shift = self.kernel(first, counts), lost - first
+        if shift + max(then for then, *_ in near) >= self.damage.full:
+            return None
+        return tuple((then + shift, *rest) for then, *rest in near)
+
+    def worked_out(self, lost: int, counts: tuple) -> tuple:
+        """:meth:`kernel`, worked out from ``lost`` step by step (not remembered)."""
         damage, work = self.damage, self.damage.work
         # First every profile's attacks that remove a model outright (they add up: each removes the next),
         # keeping count of each group's ordinary wounds still to land: (lost, recovered, pending) -> ways.
@@ -671,9 +688,8 @@ class Volley:
         by_lost: dict = {}
         for (then, recovered), v in out.items():
             by_lost.setdefault(then, {})[recovered] = v
-        self._kernels[key] = result = tuple(
-            kernel_entry(then, [ways.get(r, 0) for r in range(max(ways) + 1)]) for then, ways in by_lost.items())
-        return result
+        return tuple(kernel_entry(then, [ways.get(r, 0) for r in range(max(ways) + 1)])
+                     for then, ways in by_lost.items())
 
 
 def _damage_groups(damage: list[AttackDice], most: list[int]) -> tuple[list[int], list[tuple[AttackDice, int]]]:

@@ -209,3 +209,34 @@ def test_with_a_per_point_roll_the_damage_step_does_not_promise_a_removal():
     assert texts[-1] == f"One unsaved attack removes an unharmed model with chance {chance_text(kill)}."
     plain = ninth.attack_outcome(ninth.Attack(3), 1, ninth.Weapon(4, damage="3"), ninth.Target(4, wounds=2))
     assert any("each unsaved attack removes a model of 2 wounds" in s.text for s in plain.topic("damage"))
+
+
+def test_a_step_of_a_round_moved_along_by_whole_models_is_the_step_worked_out():
+    """Volley.kernel serves a state from the same Wound of the first model, moved along by the models between,
+    when no attack can reach the unit's last Wound: each is the same as the states worked out from it, for Killing
+    Blows, Multiple Wounds, Regeneration, dice and a number of attacks known per state."""
+    import random
+
+    from hitrules.fantasy.melee import Blow, Fighters
+    from hitrules.fantasy.round import _volley, _Work
+
+    rng = random.Random(3)
+    moved = 0
+    for _ in range(40):
+        wounds, models = rng.randint(1, 4), rng.randint(2, 7)
+        target = fantasy.Target(rng.randint(2, 5), armour=rng.choice([None, 5]), regeneration=rng.choice([None, 5]),
+                                wounds=wounds, models=models, troop=rng.choice(["monster", "regular_infantry"]))
+        weapons = [fantasy.Weapon(rng.randint(3, 6), killing_blow=rng.random() < 0.5,
+                                  multiple_wounds=rng.choice([1, 2, "D3"])) for _ in range(3)]
+        fighters = [Fighters(rng.choice(["D3", 1]), 4, w, 3) for w in weapons[:rng.randint(0, 2)]]
+        most = rng.randint(1, 5)
+        rank_and_file = Fighters(1, 3, weapons[2], 3)
+        volley = _volley(damage.UnitDamage(wounds, models, target.regeneration, _Work()),
+                         [(Blow.of(f, target, 3, False), f.attacks) for f in fighters]
+                         + [(Blow.of(rank_and_file, target, 3, False), most)])
+        for lost in range(wounds * models):
+            for count in range(most + 1):
+                counts = (None,) * len(fighters) + (count,)
+                assert volley.kernel(lost, counts) == volley.worked_out(lost, counts), (lost, counts, target, weapons, fighters, most)
+                moved += volley._moved(lost, counts) is not None
+    assert moved > 500  # the shortcut is taken, and checked

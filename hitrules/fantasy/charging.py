@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 
 from hitrules.dice import Distribution
 from hitrules.fantasy.after_hit import Group, shoot_unit
@@ -423,32 +424,47 @@ def _after_round(round_, contact: Fraction, sides, movers, gap: int, outcomes: d
     for loser in (0, 1):
         winner = movers[1 - loser]
         caught[loser] = tuple(pursuit(winner, movers[loser], good_order, gap).caught for good_order in (False, True))
-    tests = {}
-    totals = [[Fraction(0)] * 3 for _ in (0, 1)]
-    for (difference, *flags), p in round_.ends:
+    # The round's ends that go on the same way (an outcome at once, or the same Break test): their ways added up.
+    ways: dict = {}
+    for (difference, *flags), w in round_.end_ways:
         wiped, outnumbers = flags[:2], flags[2:]
         if wiped[0] or wiped[1]:
             key = "both_destroyed" if wiped[0] and wiped[1] else f"{_NAMES[0 if wiped[0] else 1]}_destroyed"
-            outcomes[key] += contact * p
+        elif not difference:
+            key = "fight_goes_on"
+        else:
+            loser = 0 if difference < 0 else 1
+            key = (loser, abs(difference), outnumbers[1 - loser])
+        ways[key] = ways.get(key, 0) + w
+    # Each share: (an outcome's name, or (the loser, which result of its Break test)), its ways, and the
+    # chance of that share when the round ends that way (a fraction of small numbers).
+    shares = []
+    for key, w in ways.items():
+        if isinstance(key, str):
+            shares.append((key, w, Fraction(1)))
             continue
-        if not difference:
-            outcomes["fight_goes_on"] += contact * p
-            continue
-        loser = 0 if difference < 0 else 1
+        loser, difference, outnumbered = key
         name, pursues = _NAMES[loser], movers[1 - loser].pursuer
-        key = (loser, abs(difference), outnumbers[1 - loser])
-        if key not in tests:
-            tests[key] = _tested(sides[loser], abs(difference), outnumbers[1 - loser], movers[loser].hold_your_ground)
-        breaks, falls_back, gives_ground = tests[key]
-        for i, x in enumerate(tests[key]):
-            totals[loser][i] += p * x
-        p *= contact
+        test = breaks, falls_back, gives_ground = _tested(sides[loser], difference, outnumbered,
+                                                          movers[loser].hold_your_ground)
+        shares += [((loser, i), w, x) for i, x in enumerate(test)]
         flight_caught, fall_back_caught = caught[loser] if pursues else (Fraction(0), Fraction(0))
-        outcomes[f"{name}_destroyed"] += p * breaks * flight_caught
-        outcomes[f"{name}_fled"] += p * breaks * (1 - flight_caught)
-        outcomes["fight_goes_on"] += p * falls_back * fall_back_caught
-        outcomes[f"{name}_fell_back"] += p * falls_back * (1 - fall_back_caught)
-        outcomes["fight_goes_on" if pursues else f"{name}_fell_back"] += p * gives_ground
+        shares += [(f"{name}_destroyed", w, breaks * flight_caught), (f"{name}_fled", w, breaks * (1 - flight_caught)),
+                   ("fight_goes_on", w, falls_back * fall_back_caught),
+                   (f"{name}_fell_back", w, falls_back * (1 - fall_back_caught)),
+                   ("fight_goes_on" if pursues else f"{name}_fell_back", w, gives_ground)]
+    # Added up as whole numbers over one denominator: a fraction of the round's big numbers for each sum only.
+    scale = lcm(*(x.denominator for *_, x in shares))
+    sums: dict = {}
+    for key, w, x in shares:
+        sums[key] = sums.get(key, 0) + w * x.numerator * (scale // x.denominator)
+    totals = [[Fraction(0)] * 3 for _ in (0, 1)]
+    for key, n in sums.items():
+        p = Fraction(n, round_.end_den * scale)
+        if isinstance(key, str):
+            outcomes[key] += contact * p
+        else:
+            totals[key[0]][key[1]] = p
     for loser in (0, 1):
         steps += _aftermath_steps(loser, sides, movers, totals[loser], caught[loser], gap)
 

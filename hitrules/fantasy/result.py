@@ -114,8 +114,14 @@ class RoundResult:
     #: How the round can end, for what comes after it (the charge's Break test and pursuit): each
     #: ((the charger's score minus the charged's, the charger wiped out, the charged wiped out, the
     #: charger's Unit Strength more than twice the charged's, the charged's more than twice the
-    #: charger's), chance), the chances adding up to 1.
-    ends: tuple[tuple[tuple[int, bool, bool, bool, bool], Fraction], ...] = ()
+    #: charger's), ways), the ways over ``end_den`` adding up to it (:attr:`ends` gives the chances).
+    end_ways: tuple[tuple[tuple[int, bool, bool, bool, bool], int], ...] = ()
+    end_den: int = 1
+
+    @property
+    def ends(self) -> tuple[tuple[tuple[int, bool, bool, bool, bool], Fraction], ...]:
+        """How the round can end (see :attr:`end_ways`), each with its chance."""
+        return tuple((key, Fraction(w, self.end_den)) for key, w in self.end_ways)
 
 @dataclass(frozen=True)
 class _Scoring:
@@ -211,5 +217,5 @@ def result_of(sides, states: dict, den: int, full, steps: list[Step], recovered)
     steps += [break_step(sides[s], SIDE_NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
     return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
                        lost[0], lost[1], charger_test, charged_test, tuple(steps),
-                       tuple((key, Fraction(w, den)) for key, w in sorted(ends.items())))
+                       tuple(sorted(ends.items())), den)
 

@@ -283,6 +283,8 @@ def _next_states(into, lost, phase: Phase, sides, full) -> list:
 def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Work) -> tuple[dict, list[int]]:
     """Both sides strike at once from every state: the new states (as ``states``), and the Wounds each
     side's per-point roll recovered, summed over the ways (over the new denominator)."""
+    if sides[0].unit.regeneration is None and sides[1].unit.regeneration is None:
+        return _strike_without_recovery(states, into, phase, sides, full, work), [0, 0]
     new: dict = {}
     gained = [0, 0]
     for lost, (low, ways) in states.items():
@@ -302,6 +304,21 @@ def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Wor
                 cost += _cost(len(then_x), len(ways_y), words)
         work.add(cost)
     return new, gained
+
+def _strike_without_recovery(states: dict, into, phase: Phase, sides, full, work: _Work) -> dict:
+    """:func:`_strike_each_state` when neither side recovers a Wound: then every polynomial of the
+    Wounds recovered is one number (the ways of 0), and the same steps are counted."""
+    new: dict = {}
+    for lost, (_, (ways,)) in states.items():
+        nexts = _next_states(into, lost, phase, sides, full)
+        for x, (ways_x,), _, _ in nexts[0]:
+            then_x = ways * ways_x
+            for y, (ways_y,), _, _ in nexts[1]:
+                key = (x, y, lost[2])
+                new[key] = new.get(key, 0) + then_x * ways_y
+        work.add(len(nexts[0]) * (1 + len(nexts[1])) * _cost(1, 1, _words((ways,))))
+    return {key: (0, [ways]) for key, ways in new.items()}
+
 
 def _times(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> list[int]:
     """The product of two polynomials (lists of ways): the ways of each sum of their two counts."""
