@@ -237,6 +237,6 @@ def test_a_step_of_a_round_moved_along_by_whole_models_is_the_step_worked_out():
         for lost in range(wounds * models):
             for count in range(most + 1):
                 counts = (None,) * len(fighters) + (count,)
-                assert volley.kernel(lost, counts) == volley.worked_out(lost, counts), (lost, counts, target, weapons, fighters, most)
+                assert volley.kernel(lost, counts) == volley.worked_out(lost, counts), (lost, counts, target)
                 moved += volley._moved(lost, counts) is not None
     assert moved > 500  # the shortcut is taken, and checked
