@@ -607,6 +607,7 @@ class Volley:
         self.den = den
         self._unsaved: dict = {}
         self._kernels: dict = {}
+        self._reach: dict = {}  # the most Wounds lost after each step worked out (not moved along)
 
     def _one(self, i: int, count: int | None) -> dict:
         """Profile i's (Killing Blows, ordinary wounds), as ways over its share of the denominator."""
@@ -632,7 +633,11 @@ class Volley:
         their sum and their first moment (see :func:`kernel_entry`)."""
         key = (lost, counts)
         if key not in self._kernels:
-            self._kernels[key] = self._moved(lost, counts) or self.worked_out(lost, counts)
+            moved = self._moved(lost, counts)
+            if moved is None:
+                moved = self.worked_out(lost, counts)
+                self._reach[key] = max(then for then, *_ in moved)
+            self._kernels[key] = moved
         return self._kernels[key]
 
     def _moved(self, lost: int, counts: tuple) -> tuple | None:
@@ -644,7 +649,7 @@ class Volley:
         if first == lost:
             return None
         near, shift = self.kernel(first, counts), lost - first
-        if shift + max(then for then, *_ in near) >= self.damage.full:
+        if shift + self._reach[first, counts] >= self.damage.full:
             return None
         return tuple((then + shift, *rest) for then, *rest in near)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from hitrules.dice import Distribution
 from hitrules.fantasy.after_hit import Target
@@ -49,6 +50,7 @@ class BreakOutcome:
     gives_ground: Fraction
 
 
+@lru_cache(maxsize=4096)  # a big round asks again for the same few tests, once for each way it can end
 def _break_ways(leadership: int, difference: int, outnumbered: bool, unbreakable: bool,
                 stubborn: bool) -> tuple[int, int, int]:
     """Out of the 36 rolls of 2D6: the ways the loser Breaks, Falls Back in Good Order, Gives Ground."""
