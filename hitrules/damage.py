@@ -24,7 +24,7 @@ from itertools import accumulate
 from math import comb, factorial, gcd
 from operator import mul
 
-from hitrules.dice import AttackDice, Distribution, d6_faces, hits, parse_attacks, total
+from hitrules.dice import AttackDice, Distribution, d6_faces, hits, pack, parse_attacks, total, unpack
 from hitrules.steps import Step, check_int
 from hitrules.words import chance_text
 
@@ -255,8 +255,7 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
     # The start, packed as acc is: for each damage c on the current model, every r at once.
     size = width // 8
     living_num = s_num[:full]
-    base = [int.from_bytes(b"".join(x.to_bytes(size, "little") for x in living_num[c::wounds]), "little")
-            for c in range(wounds)]
+    base = [pack(living_num[c::wounds], size) for c in range(wounds)]
     base_gone = s_num[full] if len(s_num) > full else 0
     starts = [(c, b) for c, b in enumerate(base) if b]
     tail = [sum(loss[j:]) for j in range(len(loss))]
@@ -278,9 +277,7 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
         acc = new
     num = [0] * (full + 1)
     for c, a in enumerate(acc):
-        raw = a.to_bytes(size * slots, "little")
-        for r in range(slots):
-            num[r * wounds + c] = int.from_bytes(raw[r * size:(r + 1) * size], "little")
+        num[c:slots * wounds:wounds] = unpack(a, size, slots)
     num[-1] = gone
     return Distribution(tuple(num), den)
 

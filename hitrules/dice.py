@@ -337,13 +337,24 @@ def convolve(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     # coefficient of the product, multiply once (CPython's Karatsuba), and unpack.
     bits = max(a).bit_length() + max(b).bit_length() + min(len(a), len(b)).bit_length() + 1
     width = (bits + 7) // 8
+    return tuple(unpack(pack(a, width) * pack(b, width), width, len(a) + len(b) - 1))
 
-    def pack(xs: tuple[int, ...]) -> int:
-        return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in xs), "little")
 
-    n = len(a) + len(b) - 1
-    raw = (pack(a) * pack(b)).to_bytes(n * width, "little")
-    return tuple(int.from_bytes(raw[i * width : (i + 1) * width], "little") for i in range(n))
+def pack(numbers, width: int) -> int:
+    """Non-negative ``numbers``, each below 256 ** ``width``, side by side in one integer, the first lowest,
+    ``width`` bytes apiece (Kronecker substitution). The product of two packed polynomials is their
+    product packed, and the sum of two their sum, as long as no coefficient of it needs more room.
+
+    >>> unpack(pack((1, 2), 1) * pack((1, 1), 1), 1, 3)
+    [1, 3, 2]
+    """
+    return int.from_bytes(b"".join(x.to_bytes(width, "little") for x in numbers), "little")
+
+
+def unpack(packed: int, width: int, count: int) -> list[int]:
+    """The first ``count`` numbers of ``width`` bytes apiece that :func:`pack` put in ``packed``."""
+    raw = packed.to_bytes(count * width, "little")
+    return [int.from_bytes(raw[i * width:(i + 1) * width], "little") for i in range(count)]
 
 
 def hits(attacks: int | str | AttackDice, p: Fraction | int | float | str, most: int | None = None) -> Distribution:

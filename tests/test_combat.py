@@ -818,3 +818,44 @@ def test_one_break_test_roll_at_leadership_7(natural, difference, outnumbered, r
     assert fantasy.break_result(natural, 7, difference, outnumbered) == result
     assert fantasy.break_result(natural, 7, difference, unbreakable=True) == "gives_ground"
     assert fantasy.break_result(natural, 7, difference, stubborn=True) == "falls_back"
+
+
+def test_a_step_with_regeneration_multiplies_packed_polynomials_as_term_by_term():
+    """round._strike_each_state packs each state's polynomial of the Wounds recovered into one integer
+    (dice.pack) with room for every number of ways after the step: its new states are the ones multiplied
+    and added term by term, with long random weights that fill the room."""
+    import random
+
+    from hitrules.dice import convolve
+    from hitrules.fantasy import round as engine
+
+    rng = random.Random(5)
+    charger = side(models=4, wounds=2, regeneration=4, troop="monstrous_infantry", attacks=2, initiative=3,
+                   weapon=Weapon(5, multiple_wounds="D3"), stomp=combat.Fighters("D3", 1, Weapon(5), 1, automatic=True))
+    charged = side(models=5, wounds=2, regeneration=5, troop="monstrous_infantry", attacks=2, initiative=3,
+                   weapon=Weapon(4, killing_blow=True), stomp=combat.Fighters(2, 1, Weapon(4), 1, automatic=True))
+    sides = (charger, charged)
+    damages = tuple(engine.UnitDamage(s.unit.wounds, s.unit.models, s.unit.regeneration, engine._Work())
+                    for s in sides)
+    full = (damages[0].full, damages[1].full)
+    checked = 0
+    for phase in engine._phases(charger, charged):
+        into = engine._phase_volleys(phase, sides, damages, [])
+        states = {(x, y, 0): (rng.randint(-3, 3), [rng.getrandbits(rng.choice((1, 64, 300)))
+                                                   for _ in range(rng.randint(1, 20))])
+                  for x in range(full[0]) for y in range(full[1])}
+        new, _ = engine._strike_each_state(states, into, phase, sides, full, engine._Work())
+        expected: dict = {}
+        for lost, (low, ways) in states.items():
+            nexts = engine._next_states(into, lost, phase, sides, full)
+            for x, ways_x, _, _ in nexts[0]:
+                for y, ways_y, _, _ in nexts[1]:
+                    product = convolve(convolve(tuple(ways), ways_x[::-1]), ways_y)
+                    start = low - len(ways_x) + 1
+                    for i, w in enumerate(product):
+                        terms = expected.setdefault((x, y, lost[2]), {})
+                        terms[start + i] = terms.get(start + i, 0) + w
+        assert {key: {low + i: w for i, w in enumerate(ways) if w} for key, (low, ways) in new.items()} == {
+            key: {d: w for d, w in terms.items() if w} for key, terms in expected.items()}
+        checked += len(new)
+    assert checked > 100

@@ -19,7 +19,7 @@ from hitrules.damage import (
     kernel_entry,
     pooled,
 )
-from hitrules.dice import AttackDice, Distribution, convolve
+from hitrules.dice import AttackDice, Distribution, pack, unpack
 from hitrules.fantasy.after_hit import (
     MULTIPLE_WOUNDS_MOST,
     Target,
@@ -285,6 +285,12 @@ def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Wor
     side's per-point roll recovered, summed over the ways (over the new denominator)."""
     if sides[0].unit.regeneration is None and sides[1].unit.regeneration is None:
         return _strike_without_recovery(states, into, phase, sides, full, work), [0, 0]
+    # No number of ways after this step, and no sum of them, is above all the ways there are then: each
+    # polynomial is packed into one integer with that much room for every coefficient (dice.pack), and so
+    # multiplied and added whole.
+    ways_now = sum(sum(ways) for _, ways in states.values())
+    width = (ways_now * (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)).bit_length() // 8 + 1
+    kernels: dict = {}  # each kernel's polynomial, packed once (the charger's backwards)
     new: dict = {}
     gained = [0, 0]
     for lost, (low, ways) in states.items():
@@ -292,18 +298,28 @@ def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Wor
         total = sum(ways)
         cost = 0
         words = _words(ways)
+        mine = pack(ways, width)
         for x, ways_x, all_x, moment_x in nexts[0]:
             gained[0] += total * moment_x * (into[1].den if into[1] else 1)
             # the charger's recovered Wounds count against the charger: its polynomial runs backwards
-            then_x = _times(ways, ways_x[::-1])
-            low_x = low - len(ways_x) + 1
+            then_x = mine * _packed(kernels, ways_x[::-1], width)
+            low_x, length_x = low - len(ways_x) + 1, len(ways) + len(ways_x) - 1
             cost += _cost(len(ways), len(ways_x), words)
             for y, ways_y, _, moment_y in nexts[1]:
                 gained[1] += total * all_x * moment_y
-                _add(new, (x, y, lost[2]), low_x, _times(then_x, ways_y))
-                cost += _cost(len(then_x), len(ways_y), words)
+                _add(new, (x, y, lost[2]), low_x, length_x + len(ways_y) - 1,
+                     then_x * _packed(kernels, ways_y, width), 8 * width)
+                cost += _cost(length_x, len(ways_y), words)
         work.add(cost)
-    return new, gained
+    return {key: (low, unpack(packed, width, length)) for key, (low, length, packed) in new.items()}, gained
+
+
+def _packed(kernels: dict, ways: tuple[int, ...], width: int) -> int:
+    """``ways`` packed (:func:`dice.pack`), once for each of a step's kernels."""
+    if ways not in kernels:
+        kernels[ways] = pack(ways, width)
+    return kernels[ways]
+
 
 def _strike_without_recovery(states: dict, into, phase: Phase, sides, full, work: _Work) -> dict:
     """:func:`_strike_each_state` when neither side recovers a Wound: then every polynomial of the
@@ -320,15 +336,6 @@ def _strike_without_recovery(states: dict, into, phase: Phase, sides, full, work
     return {key: (0, [ways]) for key, ways in new.items()}
 
 
-def _times(a: list[int] | tuple[int, ...], b: tuple[int, ...]) -> list[int]:
-    """The product of two polynomials (lists of ways): the ways of each sum of their two counts."""
-    if len(b) == 1:
-        return [x * b[0] for x in a]
-    if len(a) == 1:
-        return [a[0] * y for y in b]
-    return list(convolve(tuple(a), b))
-
-
 def _words(ways) -> int:
     """What one multiplication of the largest of ``ways`` costs, about, in steps: one, and one more for
     each 1,024 bits (measured: below that, Python's own work on each step is most of the cost)."""
@@ -337,20 +344,19 @@ def _words(ways) -> int:
 
 def _cost(n: int, m: int, words: int = 1) -> int:
     """About the steps of a product of polynomials of n and m terms whose first has numbers of ``words``
-    machine words (see :func:`dice.convolve`: one big multiplication past 16 terms), and of adding it in."""
+    machine words, and of adding it in: term by term up to 16, then one big multiplication (as
+    :func:`dice.convolve` works). :data:`MAX_WORK` was measured in these steps; the packed products of
+    :func:`_strike_each_state` take less, so the same rounds are refused, on the safe side."""
     return 3 + words * (n * m if min(n, m) <= 16 else 8 * (n + m))
 
 
-def _add(states: dict, key, low: int, ways: list[int]) -> None:
-    """Add the polynomial ``ways`` (its first entry for ``low``) to the one ``states`` holds at ``key``."""
+def _add(states: dict, key, low: int, length: int, packed: int, bits: int) -> None:
+    """Add the packed polynomial ``packed`` (``length`` coefficients of ``bits`` bits, its first for ``low``)
+    to the one ``states`` holds at ``key`` (as ``(low, length, packed)``)."""
     if key not in states:
-        states[key] = (low, ways)
+        states[key] = (low, length, packed)
         return
-    old_low, old = states[key]
+    old_low, old_length, old = states[key]
     start = min(low, old_low)
-    out = [0] * (max(low + len(ways), old_low + len(old)) - start)
-    for first, poly in ((old_low, old), (low, ways)):
-        for i, w in enumerate(poly, start=first - start):
-            out[i] += w
-    states[key] = (start, out)
-
+    states[key] = (start, max(low + length, old_low + old_length) - start,
+                   (old << bits * (old_low - start)) + (packed << bits * (low - start)))
