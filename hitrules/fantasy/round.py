@@ -19,7 +19,7 @@ from hitrules.damage import (
     kernel_entry,
     pooled,
 )
-from hitrules.dice import AttackDice, Distribution, pack, unpack
+from hitrules.dice import AttackDice, Distribution, convolve, pack, unpack
 from hitrules.fantasy.after_hit import (
     MULTIPLE_WOUNDS_MOST,
     Target,
@@ -285,12 +285,7 @@ def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Wor
     side's per-point roll recovered, summed over the ways (over the new denominator)."""
     if sides[0].unit.regeneration is None and sides[1].unit.regeneration is None:
         return _strike_without_recovery(states, into, phase, sides, full, work), [0, 0]
-    # No number of ways after this step, and no sum of them, is above all the ways there are then: each
-    # polynomial is packed into one integer with that much room for every coefficient (dice.pack), and so
-    # multiplied and added whole.
-    ways_now = sum(sum(ways) for _, ways in states.values())
-    width = (ways_now * (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)).bit_length() // 8 + 1
-    kernels: dict = {}  # each kernel's polynomial, packed once (the charger's backwards)
+    arithmetic = _Packed(states, into) if max(len(ways) for _, ways in states.values()) > 1 else _Lists()
     new: dict = {}
     gained = [0, 0]
     for lost, (low, ways) in states.items():
@@ -298,27 +293,93 @@ def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Wor
         total = sum(ways)
         cost = 0
         words = _words(ways)
-        mine = pack(ways, width)
+        mine = arithmetic.lift(ways)
         for x, ways_x, all_x, moment_x in nexts[0]:
             gained[0] += total * moment_x * (into[1].den if into[1] else 1)
             # the charger's recovered Wounds count against the charger: its polynomial runs backwards
-            then_x = mine * _packed(kernels, ways_x[::-1], width)
+            then_x = arithmetic.times(mine, ways_x, backwards=True)
             low_x, length_x = low - len(ways_x) + 1, len(ways) + len(ways_x) - 1
             cost += _cost(len(ways), len(ways_x), words)
             for y, ways_y, _, moment_y in nexts[1]:
                 gained[1] += total * all_x * moment_y
-                _add(new, (x, y, lost[2]), low_x, length_x + len(ways_y) - 1,
-                     then_x * _packed(kernels, ways_y, width), 8 * width)
+                arithmetic.add(new, (x, y, lost[2]), low_x, length_x + len(ways_y) - 1,
+                               arithmetic.times(then_x, ways_y))
                 cost += _cost(length_x, len(ways_y), words)
         work.add(cost)
-    return {key: (low, unpack(packed, width, length)) for key, (low, length, packed) in new.items()}, gained
+    return {key: (low, arithmetic.lower(poly, length)) for key, (low, length, poly) in new.items()}, gained
 
 
-def _packed(kernels: dict, ways: tuple[int, ...], width: int) -> int:
-    """``ways`` packed (:func:`dice.pack`), once for each of a step's kernels."""
-    if ways not in kernels:
-        kernels[ways] = pack(ways, width)
-    return kernels[ways]
+class _Lists:
+    """The polynomials of the Wounds recovered as lists, multiplied term by term: the quicker way while each
+    state's is one number, so that every product is a kernel's polynomial scaled."""
+
+    @staticmethod
+    def lift(ways: list[int]) -> list[int]:
+        return ways
+
+    @staticmethod
+    def times(a: list[int], b: tuple[int, ...], backwards: bool = False) -> list[int]:
+        """The product of two polynomials (lists of ways), ``b`` read from its end if ``backwards``: the
+        ways of each sum of their two counts."""
+        b = b[::-1] if backwards else b
+        if len(b) == 1:
+            return [x * b[0] for x in a]
+        if len(a) == 1:
+            return [a[0] * y for y in b]
+        return list(convolve(tuple(a), b))
+
+    @staticmethod
+    def add(states: dict, key, low: int, length: int, ways: list[int]) -> None:
+        """Add the polynomial ``ways`` (``length`` terms, its first for ``low``) to the one ``states`` holds
+        at ``key``, as ``(low, length, ways)``."""
+        if key not in states:
+            states[key] = (low, length, ways)
+            return
+        old_low, old_length, old = states[key]
+        start = min(low, old_low)
+        out = [0] * (max(low + length, old_low + old_length) - start)
+        for first, poly in ((old_low, old), (low, ways)):
+            for i, w in enumerate(poly, start=first - start):
+                out[i] += w
+        states[key] = (start, len(out), out)
+
+    @staticmethod
+    def lower(ways: list[int], length: int) -> list[int]:
+        return ways
+
+
+class _Packed:
+    """The polynomials of the Wounds recovered each packed into one integer (:func:`dice.pack`), multiplied
+    and added whole: the quicker way once the states' are long, and many products add into each new state.
+    No number of ways after the step, nor any sum of them, is above all the ways there are then: that much
+    room for every coefficient is enough."""
+
+    def __init__(self, states: dict, into) -> None:
+        ways_now = sum(sum(ways) for _, ways in states.values())
+        self.width = (ways_now * (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
+                      ).bit_length() // 8 + 1
+        self.kernels: dict = {}  # each kernel's polynomial, packed once (kept with it: its id is the key)
+
+    def lift(self, ways: list[int]) -> int:
+        return pack(ways, self.width)
+
+    def times(self, a: int, b: tuple[int, ...], backwards: bool = False) -> int:
+        key = (id(b), backwards)  # a kernel's polynomial is one tuple, long and of long numbers: not hashed
+        if key not in self.kernels:
+            self.kernels[key] = (b, pack(b[::-1] if backwards else b, self.width))
+        return a * self.kernels[key][1]
+
+    def add(self, states: dict, key, low: int, length: int, packed: int) -> None:
+        if key not in states:
+            states[key] = (low, length, packed)
+            return
+        old_low, old_length, old = states[key]
+        start, bits = min(low, old_low), 8 * self.width
+        states[key] = (start, max(low + length, old_low + old_length) - start,
+                       (old << bits * (old_low - start)) + (packed << bits * (low - start)))
+
+    def lower(self, packed: int, length: int) -> list[int]:
+        return unpack(packed, self.width, length)
 
 
 def _strike_without_recovery(states: dict, into, phase: Phase, sides, full, work: _Work) -> dict:
@@ -348,15 +409,3 @@ def _cost(n: int, m: int, words: int = 1) -> int:
     :func:`dice.convolve` works). :data:`MAX_WORK` was measured in these steps; the packed products of
     :func:`_strike_each_state` take less, so the same rounds are refused, on the safe side."""
     return 3 + words * (n * m if min(n, m) <= 16 else 8 * (n + m))
-
-
-def _add(states: dict, key, low: int, length: int, packed: int, bits: int) -> None:
-    """Add the packed polynomial ``packed`` (``length`` coefficients of ``bits`` bits, its first for ``low``)
-    to the one ``states`` holds at ``key`` (as ``(low, length, packed)``)."""
-    if key not in states:
-        states[key] = (low, length, packed)
-        return
-    old_low, old_length, old = states[key]
-    start = min(low, old_low)
-    states[key] = (start, max(low + length, old_low + old_length) - start,
-                   (old << bits * (old_low - start)) + (packed << bits * (low - start)))
