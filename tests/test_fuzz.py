@@ -355,6 +355,17 @@ def answer_ninth(values: dict):
     return situations.answer.__wrapped__(situations.ninth_situation(values))
 
 
+def answer_charge(query: dict):
+    """What /combat works out for a link with the charge part on, afresh: the round in contact and each
+    reaction's whole charge."""
+    from hitrules.situations import combat
+
+    values = urlstate.parse_query(urlstate.COMBAT, query).values
+    charge = combat.charge_situation(combat.combat_situation(values), values)
+    combat.charge_answer.cache_clear()
+    return combat.answer.__wrapped__(combat.charge_bonus(charge)[0]), combat.charge_reactions.__wrapped__(charge)
+
+
 WORST = {
     "fantasy: 1,000 shots": lambda: answer_fantasy(
         {**urlstate.defaults(urlstate.FANTASY), "shots": "1000"}),
@@ -369,6 +380,11 @@ WORST = {
     "the longest link": lambda: urlstate.parse_query(
         urlstate.FANTASY, {"rules": ",".join(["sniper"] * 280)[: urlstate.MAX_QUERY_LENGTH - 10]}),
     "shots needed, rarest hit": lambda: compare.shots_needed(Fraction(1, 36), 10, Fraction(99, 100)),
+    # A link that once failed the cold view (162 ms): 100 Stand & Shoot shots leave 37 models of 7 Wounds
+    # about 100 different losses to fight the round from; the round in contact and all three reactions.
+    "combat: the whole charge after 100 Stand & Shoot shots": lambda: answer_charge(
+        {"a_impact_s": "6", "a_wounds": "7", "charge": "1", "ss_shots": "100", "a_models": "37", "d_char_s": "4",
+         "d_char_i": "3", "a_char2_i": "10"}),
 }
 
 
