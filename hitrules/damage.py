@@ -502,6 +502,14 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
 # current one. The Wounds a per-point roll recovers change no state but count for the enemy's score,
 # so each state also carries how many were recovered. Chances are integer weights over a common
 # denominator, as in hitrules.dice.
+#
+# Why the round does not step _chain's packed states (tried on 2026-12-03, not kept): the Wounds
+# recovered can ride in _chain's packing as one more index (each loss's ways a polynomial in them,
+# packed like the states), and the numbers came out identical on 150 random charges with Multiple
+# Wounds and Regeneration. But the room each number needs is set by den ** most, and the states of a
+# round are few and sparse: stepping and reading them back took 200 to 470 ms where these dicts take
+# 22 ms (3 Wounds, 9 models, Damage 3, Regeneration 4+, 30 attacks from 9 states). Shooting's states
+# are dense and mixed over a whole distribution of counts, which is where the packing pays.
 
 _ONE_WOUND = parse_attacks(1)
 
