@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 from math import comb, factorial, gcd
 from operator import mul
@@ -141,21 +142,53 @@ def point_losses(damage: AttackDice, per_point: int | None, left: int) -> tuple[
     return tuple(out.items()), sum(ways) * 6**top
 
 
+@lru_cache(maxsize=256)
+def _moves(damage: AttackDice, per_point: int | None, wounds: int, recovered: bool) -> tuple[tuple, tuple, int]:
+    """One unsaved attack of ``damage`` into models of ``wounds`` Wounds, the step of both damage state machines
+    (shooting's :func:`_chain`, the round's :meth:`UnitDamage.after`): for each loss short of a removal, and for
+    the removal from each damage c already on the model, the ways of 0, 1, 2 … Wounds recovered (see
+    :func:`point_losses`); and the ways in all. Short of a removal, a loss goes the same ways whatever the model
+    has left, so one table serves every c. Where the Wounds recovered are not told apart (``recovered``
+    false) each holds the ways of all of them, in lowest terms.
+
+    >>> _moves(parse_damage("D3"), 5, 2, False)
+    (((13,), (36,)), ((32,), (68,)), 81)
+    """
+    losses = [[0] for _ in range(wounds)]
+    removals = [[0] for _ in range(wounds)]
+    for c in range(wounds):
+        left = wounds - c
+        outcomes, den = point_losses(damage, per_point, left)
+        for (lost, counted), w in outcomes:
+            if lost == left:
+                ways = removals[c]
+            elif not c:
+                ways = losses[lost]
+            else:
+                continue
+            d = counted - lost if recovered else 0
+            ways.extend([0] * (d + 1 - len(ways)))
+            ways[d] += w
+    if not recovered:
+        common = gcd(den, *(w for ways in losses + removals for w in ways))
+        losses = [[w // common for w in ways] for ways in losses]
+        removals = [[w // common for w in ways] for ways in removals]
+        den //= common
+    return tuple(map(tuple, losses)), tuple(map(tuple, removals)), den
+
+
 def _loss_weights(damage: AttackDice, feel_no_pain: int | None, wounds: int) -> tuple[tuple[int, ...], int]:
     """Ways one unsaved attack costs a fresh model 0..``wounds`` wounds, and the total ways, in lowest
-    terms (see :func:`point_losses`).
+    terms (see :func:`_moves`).
 
     >>> _loss_weights(parse_damage("D3"), 5, 2)
     ((13, 36, 32), 81)
     """
-    outcomes, den = point_losses(damage, feel_no_pain, wounds)
-    merged = [0] * (wounds + 1)
-    for (lost, _), w in outcomes:
-        merged[lost] += w
+    losses, removals, den = _moves(damage, feel_no_pain, wounds, False)
+    merged = [ways[0] for ways in losses] + [removals[0][0]]
     while len(merged) > 1 and merged[-1] == 0:
         merged.pop()
-    common = gcd(den, *merged)
-    return tuple(x // common for x in merged), den // common
+    return tuple(merged), den
 
 
 @dataclass(frozen=True)
@@ -200,8 +233,9 @@ class Profile:
             return count_removed(unsaved, self.wounds, self.models)
         self._check_work(unsaved.max_hits)
         begun = () if start is None else (start.weights,)
-        return count_removed(_chain(*unsaved.weights, self.loss, self.loss_den, self.wounds, self.models, *begun),
-                        self.wounds, self.models)
+        lost = _chain(*unsaved.weights, _moves(self.dice, self.feel_no_pain, self.wounds, False), self.wounds,
+                      self.models, *begun)
+        return count_removed(lost, self.wounds, self.models)
 
     def _check_work(self, attacks: int) -> None:
         """Refuse a state machine too big to follow: see :data:`MAX_DAMAGE_POINTS`."""
@@ -229,12 +263,13 @@ def count_removed(lost: Distribution, wounds: int, models: int) -> tuple[Distrib
     return lost, Distribution(tuple(removed), den)
 
 
-def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Distribution:
+def _chain(u_num, u_den, moves, wounds, models, start=((1,), 1)) -> Distribution:
     """Mix the state after k unsaved attacks with P(k unsaved), over the wounds lost so far.
 
-    ``start`` is the distribution of wounds lost before the first of these attacks, as
-    ``(weights, denominator)``: none for one attack alone, what the profiles before left for
-    a whole unit's (the damage on a model carries over to the next profile).
+    ``moves`` is one unsaved attack, the Wounds recovered not told apart (see :func:`_moves`). ``start``
+    is the distribution of wounds lost before the first of these attacks, as ``(weights, denominator)``:
+    none for one attack alone, what the profiles before left for a whole unit's (the damage on a model
+    carries over to the next profile).
 
     A state is (models removed r, damage c on the current model); the wounds lost are
     r × wounds + c. One unsaved attack moves the weights by a linear map T that depends on c
@@ -245,6 +280,7 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
     down applies T once per attack.
     """
     s_num, s_den = start
+    losses, removals, loss_den = moves
     full = wounds * models
     last = len(u_num) - 1
     den = u_den * loss_den**last * s_den
@@ -258,10 +294,8 @@ def _chain(u_num, u_den, loss, loss_den, wounds, models, start=((1,), 1)) -> Dis
     base = [pack(living_num[c::wounds], size) for c in range(wounds)]
     base_gone = s_num[full] if len(s_num) > full else 0
     starts = [(c, b) for c, b in enumerate(base) if b]
-    tail = [sum(loss[j:]) for j in range(len(loss))]
     # On damage c a model has wounds - c left: a loss of that much or more removes it.
-    removes = [tail[wounds - c] if wounds - c < len(tail) else 0 for c in range(wounds)]
-    runs = _runs(loss[:wounds])
+    runs, removes = _runs([ways[0] for ways in losses]), [ways[0] for ways in removals]
     acc = [u_num[last] * b for b in base]
     gone = u_num[last] * base_gone  # weight of "every model removed"
     scale = 1
@@ -503,13 +537,12 @@ def damage_steps(profile: Profile, *, what: str, per_point: str, reading: str = 
 # so each state also carries how many were recovered. Chances are integer weights over a common
 # denominator, as in hitrules.dice.
 #
-# Why the round does not step _chain's packed states (tried on 2026-12-03, not kept): the Wounds
-# recovered can ride in _chain's packing as one more index (each loss's ways a polynomial in them,
-# packed like the states), and the numbers came out identical on 150 random charges with Multiple
-# Wounds and Regeneration. But the room each number needs is set by den ** most, and the states of a
-# round are few and sparse: stepping and reading them back took 200 to 470 ms where these dicts take
-# 22 ms (3 Wounds, 9 models, Damage 3, Regeneration 4+, 30 attacks from 9 states). Shooting's states
-# are dense and mixed over a whole distribution of counts, which is where the packing pays.
+# One step, two ways to take it: shooting's _chain and UnitDamage.after both take one unsaved attack from
+# _moves. _chain packs dense states and mixes them over a whole distribution of counts; after follows a
+# round's few, sparse states in a dict. Packing those too was tried on 2026-12-03, the Wounds recovered
+# one more index in the packing: the numbers were identical on 150 random charges, but the room each
+# number needs is set by den ** most, and most of it held zeros: 200 to 470 ms where the dict takes 22 ms
+# (3 Wounds, 9 models, Damage 3, Regeneration 4+, 30 attacks from each of 9 states).
 
 _ONE_WOUND = parse_attacks(1)
 
@@ -526,7 +559,6 @@ class UnitDamage:
         self.wounds, self.per_point = wounds, per_point
         self.full = wounds * models
         self.work = work
-        self._outcomes: dict = {}
         self._after: dict = {}
         self._unsaved: dict = {}
 
@@ -539,32 +571,31 @@ class UnitDamage:
 
     def den(self, dice: AttackDice) -> int:
         """The ways one ordinary unsaved attack of this damage can go, in all."""
-        return self.outcomes(dice, self.wounds)[1]
-
-    def outcomes(self, dice: AttackDice, left: int):
-        """One ordinary unsaved attack into a model with ``left`` Wounds: see :func:`point_losses`."""
-        key = (dice, left)
-        if key not in self._outcomes:
-            self._outcomes[key] = point_losses(dice, self.per_point, left)
-        return self._outcomes[key]
+        return _moves(dice, self.per_point, self.wounds, True)[2]
 
     def after(self, dice: AttackDice, start: int, count: int) -> dict:
         """(Wounds lost, Wounds recovered) after ``count`` ordinary unsaved wounds into the unit with
-        ``start`` Wounds lost: ways over den^count."""
+        ``start`` Wounds lost: ways over den^count. Each step is :func:`_moves`, the Wounds recovered told
+        apart, on a few states: each is counted as the states it starts from times the ways one attack can
+        go into a fresh model."""
         runs = self._after.setdefault((dice, start), [{(start, 0): 1}])
         if len(runs) > count:
             return runs[count]
-        den, wounds, full = self.den(dice), self.wounds, self.full
-        outcomes = [()] + [self.outcomes(dice, left)[0] for left in range(1, wounds + 1)]
+        losses, removals, den = _moves(dice, self.per_point, self.wounds, True)
+        wounds, full = self.wounds, self.full
+        # From damage c: each (Wounds lost, Wounds recovered) one attack adds, with its ways (none that are 0).
+        steps = [[(loses, more, v)
+                  for loses, by_recovered in (*enumerate(losses[:wounds - c]), (wounds - c, removals[c]))
+                  for more, v in enumerate(by_recovered) if v] for c in range(wounds)]
         while len(runs) <= count:
             new: dict = {}
-            self.work.add(len(runs[-1]) * len(outcomes[-1]))
+            self.work.add(len(runs[-1]) * len(steps[0]))
             for (lost, recovered), w in runs[-1].items():
                 if lost == full:  # wiped out: what is left of the damage counts nothing
                     new[lost, recovered] = new.get((lost, recovered), 0) + w * den
                     continue
-                for (loses, counted), v in outcomes[wounds - lost % wounds]:
-                    key = (lost + loses, recovered + counted - loses)
+                for loses, more, v in steps[lost % wounds]:
+                    key = (lost + loses, recovered + more)
                     new[key] = new.get(key, 0) + w * v
             runs.append(new)
         return runs[count]

@@ -5,6 +5,7 @@ allocated by hand, split fire, the limits on the work, and damage parsed once.""
 from __future__ import annotations
 
 from fractions import Fraction as F
+from itertools import product
 from math import comb
 
 import pytest
@@ -240,3 +241,50 @@ def test_a_step_of_a_round_moved_along_by_whole_models_is_the_step_worked_out():
                 assert volley.kernel(lost, counts) == volley.worked_out(lost, counts), (lost, counts, target)
                 moved += volley._moved(lost, counts) is not None
     assert moved > 500  # the shortcut is taken, and checked
+
+
+def _one_attack_rolled(damage_text: str, per_point: int | None, left: int) -> dict:
+    """One unsaved attack into a model with ``left`` Wounds, every die rolled: the chance of each (Wounds lost,
+    Wounds recovered). Each point is rolled until the model has lost its last Wound; a point the roll stops is
+    recovered, one beyond the last Wound is neither lost nor recovered."""
+    out: dict = {}
+    for x, p in _damage_faces(damage_text):
+        for rolls in (product(D6, repeat=x) if per_point else [()]):
+            lost = recovered = 0
+            for point in range(x):
+                if lost == left:
+                    break
+                saved = per_point is not None and rolls[point] >= per_point
+                lost, recovered = lost + (not saved), recovered + saved
+            key = (lost, recovered)
+            out[key] = out.get(key, 0) + p / (6 ** x if per_point else 1)
+    return out
+
+
+def _damage_faces(damage_text: str):
+    """Each roll of the damage dice and its chance."""
+    parsed = dice.parse_attacks(damage_text)
+    faces = product(range(1, parsed.sides + 1), repeat=parsed.count) if parsed.count else [()]
+    counts: dict = {}
+    for roll in faces:
+        counts[sum(roll) + parsed.bonus] = counts.get(sum(roll) + parsed.bonus, 0) + 1
+    return [(x, F(n, sum(counts.values()))) for x, n in counts.items()]
+
+
+@pytest.mark.parametrize(("damage_text", "per_point", "wounds"), [
+    ("1", None, 1), ("2", None, 3), ("D3", None, 2), ("D6", None, 4), ("D3+1", 5, 3), ("2", 4, 2), ("D3", 2, 3),
+    ("3", 6, 2), ("2D3", 5, 4), ("D6", 4, 1)])
+def test_one_step_of_both_state_machines_matches_every_die_rolled(damage_text, per_point, wounds):
+    """damage._moves, the step both shooting's and the round's state machines take: from each damage c on the
+    model, each loss short of a removal and the removal, with the Wounds recovered told apart, is what rolling
+    the damage and every per-point die gives; told apart or not, the same chances."""
+    losses, removals, den = damage._moves(damage.parse_damage(damage_text), per_point, wounds, True)
+    merged_losses, merged_removals, merged_den = damage._moves(damage.parse_damage(damage_text), per_point, wounds,
+                                                                False)
+    for c in range(wounds):
+        left = wounds - c
+        table = {(lost, d): F(w, den) for lost, ways in enumerate(losses[:left]) for d, w in enumerate(ways) if w}
+        table |= {(left, d): F(w, den) for d, w in enumerate(removals[c]) if w}
+        assert table == _one_attack_rolled(damage_text, per_point, left)
+        assert F(sum(removals[c]), den) == F(merged_removals[c][0], merged_den)
+    assert [F(sum(ways), den) for ways in losses] == [F(ways[0], merged_den) for ways in merged_losses]
