@@ -101,3 +101,28 @@ def test_in_overwatch_each_ranged_row_fires_overwatch_and_a_melee_row_cannot():
     assert problems == ("added weapon 3 (axe): a melee weapon does not fire Overwatch.",)
     # Only an unmodified 6 hits, the re-roll of failed hits still rolls again; the automatic hits still hit.
     assert [g.hit_chance for g in profiles.unit_answer(page_unit).groups] == [F(1, 6), F(1, 6) + F(5, 6) * F(1, 6), 1]
+
+
+@pytest.mark.parametrize(("ruleset", "text"), [("ninth", "lascannon:1:4:9:-3:D6:-1;bolter:2D6:3:4:0:D3+1:::ranged:+1"),
+                                               ("fantasy", "champion:D3:4:4:-1:D3;bows:10:3:3:0:2:soft")])
+def test_an_added_row_is_parsed_once_for_every_rerun(monkeypatch, ruleset, text):
+    """Issue 27: an added weapon's attacks, damage and modifiers are parsed when its row first makes a Group,
+    then not again: a rerun with the same rows and the same shooter parses nothing, and gets the same unit.
+    A shooter changed (9th: Overwatch on) makes the rows' Groups again, with the shooter's part."""
+    from hitrules import damage
+
+    rows, problems = profiles.read_rows(ruleset, text)
+    assert not problems
+    own = ((ninth.Group(ninth.Attack(3), 2, ninth.Weapon(4)), ninth.Target(4)) if ruleset == "ninth"
+           else (fantasy.Group(fantasy.Shot(3), 2, fantasy.Weapon(3)), fantasy.Target(3)))
+    first, _ = profiles.page_unit(ruleset, own[:1], rows, (), own[1])
+    parsed = []
+    for module, name in ((damage, "parse_attacks"), (ninth, "parse_modifiers")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda value, real=real: parsed.append(value) or real(value))
+    again, _ = profiles.page_unit(ruleset, own[:1], rows, (), own[1])
+    assert again == first and parsed == []
+    if ruleset == "ninth":
+        watching = ninth.Group(ninth.Attack(3, overwatch=True), 2, ninth.Weapon(4))
+        changed, _ = profiles.page_unit(ruleset, (watching,), rows, (), own[1])
+        assert all(g.attack.overwatch for g in changed.groups) and parsed  # parsed again, for the new shooter

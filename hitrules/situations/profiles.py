@@ -130,7 +130,7 @@ def read_rows(ruleset: str, text: str, old: bool = False) -> tuple[tuple[tuple, 
             row = tuple(read(cell) if cell.strip() else default for read, cell, default in
                         zip(_READERS[ruleset][:width], cells + [""] * (width - len(cells)),
                             DEFAULTS[ruleset][:width], strict=True))
-            _row_groups(ruleset, (row + DEFAULTS[ruleset][width:],), _PROBE[ruleset])
+            _row_group(ruleset, row + DEFAULTS[ruleset][width:], _PROBE[ruleset])
         except ValueError as error:
             problems.append(f"{_label(n, name)}: {error}")
             continue
@@ -176,33 +176,41 @@ def order_text(order: tuple[int, ...]) -> str:
 _PROBE = {"ninth": ninth.Attack(3), "fantasy": fantasy.Shot(3)}
 
 
-def _row_groups(ruleset: str, rows, hit, first: int = 2) -> tuple:
-    """The Groups of the added weapons, numbered from ``first`` where they have no name. ``hit`` is
-    the page's own profile's hit part, of which a row takes only the shooter's situation: a
-    9th-edition Attack's edition and Overwatch (a ranged row fires Overwatch with the unit; a melee
-    row cannot), or a fantasy Shot's conditions (moved, within 4", Stand & Shoot, a lone target).
-    Everything else is the row's own. A bad cell raises a ValueError that says what is wrong."""
-    groups = []
-    for n, row in enumerate(rows, start=first):
-        if ruleset == "ninth":
-            name, attacks, skill, s, ap, damage, mods, reroll, kind, wmods, wreroll = row
-            if hit.overwatch and kind == "melee":
-                raise ValueError("a melee weapon does not fire Overwatch.")
-            attack = ninth.Attack(skill, ninth.parse_modifiers(mods), melee=kind == "melee", reroll=reroll,
-                                  overwatch=hit.overwatch, auto_hit=kind == "auto", edition=hit.edition)
-            weapon = ninth.Weapon(s, ap, damage, ninth.parse_modifiers(wmods), wreroll)
-            groups.append(ninth.Group(attack, attacks, weapon, name or f"weapon {n}"))
-        else:
-            name, shots, bs, s, ap, mw, cover, bane, poisoned, rules, *los = row
-            shot = dataclasses.replace(hit, ballistic_skill=bs, cover=cover, special_rules=rules, automatic=False,
-                                       **dict(zip(("shooter_los", "blocker_los", "target_los"), los, strict=True)))
-            groups.append(fantasy.Group(shot, shots, fantasy.Weapon(s, ap, mw, poisoned, bane), name or f"weapon {n}"))
-    return tuple(groups)
+@lru_cache(maxsize=256)
+def _row_group(ruleset: str, row: tuple, hit, number: int = 2):
+    """The Group of an added weapon, numbered ``number`` where it has no name. ``hit`` is the page's own
+    profile's hit part, of which a row takes only the shooter's situation: a 9th-edition Attack's edition and
+    Overwatch (a ranged row fires Overwatch with the unit; a melee row cannot), or a fantasy Shot's conditions
+    (moved, within 4", Stand & Shoot, a lone target). Everything else is the row's own. A bad cell raises a
+    ValueError that says what is wrong.
+
+    A row's text (its attacks, damage and modifiers, as the player wrote them in the link or the table) is
+    parsed here, once for every rerun and every player: the same row and shooter give the same Group."""
+    if ruleset == "ninth":
+        name, attacks, skill, s, ap, damage, mods, reroll, kind, wmods, wreroll = row
+        if hit.overwatch and kind == "melee":
+            raise ValueError("a melee weapon does not fire Overwatch.")
+        attack = ninth.Attack(skill, ninth.parse_modifiers(mods), melee=kind == "melee", reroll=reroll,
+                              overwatch=hit.overwatch, auto_hit=kind == "auto", edition=hit.edition)
+        weapon = ninth.Weapon(s, ap, damage, ninth.parse_modifiers(wmods), wreroll)
+        return ninth.Group(attack, attacks, weapon, name or f"weapon {number}")
+    name, shots, bs, s, ap, mw, cover, bane, poisoned, rules, *los = row
+    shot = dataclasses.replace(hit, ballistic_skill=bs, cover=cover, special_rules=rules, automatic=False,
+                               **dict(zip(("shooter_los", "blocker_los", "target_los"), los, strict=True)))
+    return fantasy.Group(shot, shots, fantasy.Weapon(s, ap, mw, poisoned, bane), name or f"weapon {number}")
+
+
+def _hashable(row) -> bool:
+    try:
+        hash(row)
+    except TypeError:
+        return False
+    return True
 
 
 def group_row(ruleset: str, group) -> tuple:
     """A profile as a row of :data:`COLUMNS` (the page's own weapon, shown beside the rows added):
-    the cells it would be written with, so that ``_row_groups`` gives the same profile back."""
+    the cells it would be written with, so that ``_row_group`` gives the same profile back."""
     if ruleset == "ninth":
         attack, weapon = group.attack, group.weapon
         kind = "auto" if attack.auto_hit else "melee" if attack.melee else "ranged"
@@ -247,7 +255,8 @@ def page_unit(ruleset: str, own: tuple, rows, order: tuple[int, ...], target) ->
     hit = own[0].attack if ruleset == "ninth" else own[0].shot
     for n, row in enumerate(rows, start=1):
         try:
-            groups.extend(_row_groups(ruleset, (row,), hit, len(own) + n))
+            groups.append(_row_group(ruleset, row, hit, len(own) + n) if _hashable(row) else
+                          _row_group.__wrapped__(ruleset, row, hit, len(own) + n))  # a list in a cell: not kept
         except ValueError as error:
             problems.append(f"{_label(n, row[0])}: {error}")
             groups.append(None)
