@@ -10,6 +10,7 @@ from hitrules.edge.urlstate import (
     CHARGE_DISTANCE_MOST,
     CHARGE_DISTANCE_RANGE,
     COMBAT,
+    COMBAT_CHARGE_CHARTS,
     COMBAT_CHARTS,
     COMBAT_FLAGS,
     COMBAT_PRESETS,

@@ -55,7 +55,7 @@ def test_the_worked_whole_charge_from_its_link():
     assert metric(at, "Charge reaches") == "35/36 (97.2%)"
     assert metric(at, "Charged unit destroyed") == chance_text(Fraction(247135, 1990656))
     assert "247135/1990656" not in text(at)  # the long fraction: in the table of headlines, not in a sentence
-    at.segmented_control(key="combat_chart").set_value("tables").run()
+    at.segmented_control(key="combat_charge_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charged unit destroyed", "chance (fraction)"].item() == "247135/1990656"
     # The engine's own sides, built here by hand: the page's headlines are exactly its outcomes.
@@ -109,7 +109,11 @@ def reaction_rows(at):
 
 def test_the_reactions_table_and_chart_are_charge_for_each_reaction():
     at = open_page("combat", **FULL)
-    at.toggle(key="combat_table").set_value(True).run()
+    chart = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                 if "How this turn ends" in json.dumps(json.loads(c.proto.spec)["layout"]["title"]))
+    assert len(at.get("plotly_chart")) == 1  # one chart at a time: the reactions, first
+    at.segmented_control(key="combat_charge_chart").set_value("tables").run()
+    assert at.query_params["charge_chart"] == "tables"
     expected = []
     for reaction in ("hold", "stand_and_shoot", "flee"):
         outcomes = engine(FULL, reaction).outcomes
@@ -118,8 +122,6 @@ def test_the_reactions_table_and_chart_are_charge_for_each_reaction():
                      for o, p in outcomes.items()]
     assert reaction_rows(at) == expected
     assert at.get("download_button")  # its CSV
-    chart = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
-                 if "How this turn ends" in json.dumps(json.loads(c.proto.spec)["layout"]["title"]))
     bars = {trace["name"]: trace for trace in chart["data"]}
     assert list(chart["data"][0]["y"]) == ["Hold ◀ chosen", "Stand & Shoot", "Flee"]
     run_down = engine(FULL, "flee").outcomes["run_down"]
@@ -154,7 +156,7 @@ def test_stand_and_shoot_from_less_than_m_says_so_and_the_other_reactions_show()
     assert any("Stand & Shoot is allowed only when the charger starts at least its Movement away" in e.value
                for e in at.error)
     assert metric(at, "Charge reaches") == chance_text(engine(link, "hold").reached)
-    at.toggle(key="combat_table").set_value(True).run()
+    at.segmented_control(key="combat_charge_chart").set_value("tables").run()
     assert {r for r, _, _ in reaction_rows(at)} == {"Hold", "Flee"}
     assert metric(at, "Charger wins")  # the round in contact, as Hold has it
 
@@ -171,7 +173,7 @@ def test_a_charge_too_big_to_work_out_keeps_the_charge_rolls_chance():
     assert metric(at, "Charge reaches") == chance_text(fantasy.charge_roll(Mover(4), 9).reached) == "5/9 (55.6%)"
     assert any("Too many attacks to work out" in w.value for w in at.warning)
     assert "Why: the Charge roll" in text(at)
-    at.toggle(key="combat_table").set_value(True).run()
+    at.segmented_control(key="combat_charge_chart").set_value("tables").run()
     assert {r for r, _, _ in reaction_rows(at)} == {"Flee"}  # fleeing needs no round
 
 

@@ -29,6 +29,9 @@ OTHER_COUNTS = ("None", "One", "Two")
 HEADLINES_TABLE_HELP = ("the headlines at the top and each chart's numbers as exact fractions (a long one is "
                         "written out only there and in the charts' hover), to read or to download as a CSV file.")
 TABLES_NAME = "Tables (CSV)"
+#: Under "The round in contact" with the charge part on, when the round shown is not the chosen reaction's.
+NO_ROUND = ("The chosen reaction fights no round this turn (or cannot be worked out): this is the round in contact "
+            "as it would be if the charged unit Held.")
 #: The height of the box the chart is drawn in: the chart's, and a few pixels to spare.
 CHART_BOX = figures.COMBAT_HEIGHT + 4
 
@@ -58,8 +61,7 @@ def render() -> None:
                       "The page then works out the whole turn (the Charge roll, the reaction, the round, the Break "
                       "test, the flight and the pursuit), and adds the charge's Initiative bonus itself, so enter "
                       "the charger's Initiative as its profile has it. Off: one round in contact, as before."):
-        with st.container(key=f"{P}_charge_part"):
-            _charge_inputs(values, charged)
+        _charge_inputs(values, charged)
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
@@ -77,26 +79,30 @@ def render() -> None:
                 if values["charge"]:
                     _movement_inputs(p)
                 _more_inputs(values, p)
-    if charged:
-        _charge_results(charged)
-    if answer:
-        _results(key, answer, charged, headlines)
+    if charged and charged.rows:
+        _charge_results(key, answer, charged, headlines, values["charge_chart"])
+    elif answer:
+        _results(key, answer, headlines, charged is not None)
     _links(values)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
 
 
 def _links(values: dict) -> None:
     """The charger's melee hit roll on Explore's WS chart and in Learn, a rule at a time."""
-    melee = combat_situations.melee_values(values)
-    modifier = melee.pop("modifier")
     every = webui.pages()
-    row = st.container(horizontal=True)
-    for page, params, label, extra, icon in (
-            ("explore", urlstate.EXPLORE, "The charger's roll on the WS chart", {"view": "melee", "mod": modifier},
-             ":material/grid_on:"),
-            ("learn", urlstate.LEARN, "Walk through its melee attack", {"section": "combat", "melee_mod": modifier},
-             ":material/school:")):
-        row.page_link(every[page], label=label, icon=icon, query_params=urlstate.encode(params, melee | extra))
+    for page, label, icon, query in webui.shared(_link_queries, tuple(combat_situations.melee_values(values).items())):
+        st.page_link(every[page], label=label, icon=icon, query_params=query)
+
+
+def _link_queries(melee: tuple) -> tuple:
+    """Each link's page, label, icon and parameters, for the charger's melee roll (its values, as pairs)."""
+    melee = dict(melee)
+    modifier = melee.pop("modifier")
+    return tuple((page, label, icon, urlstate.encode(params, melee | extra)) for page, params, label, extra, icon in (
+        ("explore", urlstate.EXPLORE, "The charger's roll on the WS chart", {"view": "melee", "mod": modifier},
+         ":material/grid_on:"),
+        ("learn", urlstate.LEARN, "Walk through its melee attack", {"section": "combat", "melee_mod": modifier},
+         ":material/school:")))
 
 
 def _headlines(answer, charging: bool = False) -> tuple:
@@ -321,55 +327,75 @@ def _plot(where, key, name: str, figure) -> None:
     where.plotly_chart(webui.shared(_chart, key, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
 
 
-#: The charts, by their value in the link: the chooser's name, the figure, the table, the element's key.
+#: The round's charts, by their value in the link: the chooser's name, the figure, the table, the element's key.
 CHARTS = {"difference": ("Score difference", figures.difference_figure, figures.difference_table, "difference"),
           "break": ("Break tests", figures.break_figure, figures.break_table, "break-test"),
           "lost": ("Models lost", figures.models_lost_figure, figures.models_lost_table, "models-lost")}
+#: What the chooser calls each choice.
+CHART_NAMES = {**{c: n for c, (n, *_) in CHARTS.items()}, "tables": TABLES_NAME}
+#: The same with the charge part on: the reactions first, and the round's charts named as the round's.
+CHARGE_CHART_NAMES = {"reactions": "Reactions side by side",
+                      **{c: f"The round: {n[0].lower()}{n[1:]}" for c, n in CHART_NAMES.items() if c in CHARTS},
+                      "tables": TABLES_NAME}
 
 
-def _tables(key, headlines: tuple) -> None:
-    """The table of the ``headlines`` drawn at the top, then each chart's table, each exact and with its CSV."""
+def _tables(key, headlines: tuple, charged: "Charged | None" = None) -> None:
+    """The table of the ``headlines`` drawn at the top, then (with the charge part) the reactions' table, then
+    each chart's table of the round (none where the round is refused), each exact and with its CSV."""
     draw.table_with_download(P, f"{P}-headlines", figures.headlines_table,
                              tuple((label, chance) for label, chance, _ in headlines), always=True,
                              label="Download CSV: headlines")
+    if charged:
+        draw.table_with_download(P, f"{P}-reactions", _reactions_table, charged.csit, always=True,
+                                 label="Download CSV: reactions")
+    if key is None:
+        return
     for _, _, table, name in CHARTS.values():
         draw.table_with_download(P, f"{P}-{name}", _chart, key, table, always=True,
                                  label=f"Download CSV: {name.replace('-', ' ')}")
 
 
-def _results(key, answer, charged, headlines: tuple) -> None:
-    """One chart at a time, or the tables (:func:`_tables`), and the Why of the round (with the charge on, the
-    Why of the whole charge holds the round's, above)."""
+def _preset_source() -> None:
     source = st.session_state.get(f"_{P}_preset_source")
     if source in combat_situations.COMBAT_PRESETS:
         st.caption(f"Started from “{combat_situations.COMBAT_PRESETS[source].name}”: "
                    f"{combat_situations.COMBAT_PRESETS[source].source}")
-    if charged:
-        st.subheader("The round in contact")
-        if not isinstance(key, tuple):
-            st.caption("The chosen reaction fights no round this turn (or cannot be worked out): this is the round "
-                       "in contact as it would be if the charged unit Held.")
-    # One chart at a time, as Explore shows one view: redrawing Plotly charts is most of a browser's
-    # work when an input changes (three were about 40 ms of its 110 ms in Chromium), and the chooser
-    # is one tap. The tables are its fourth choice, not a toggle of their own: a widget fewer on every
-    # rerun, and the link keeps them open.
-    chosen = st.segmented_control("Show", urlstate.COMBAT_CHARTS, key=_key("chart"), required=True,
-                                  format_func=lambda chart: CHARTS[chart][0] if chart in CHARTS else TABLES_NAME,
-                                  help="The score difference (the combat result); each side's chance to lose "
-                                       "and how (Break, Fall Back, Give Ground); the models each side loses; or "
-                                       "the tables: " + HEADLINES_TABLE_HELP)
-    if chosen not in CHARTS:
-        _tables(key, headlines)
+
+
+# One chart at a time, as Explore shows one view: redrawing Plotly charts is most of a browser's work when an
+# input changes (three were about 40 ms of its 110 ms in Chromium), and the chooser is one tap. The tables are
+# its last choice, not a toggle of their own: a widget fewer on every rerun, and the link keeps them open.
+def _chooser(name: str, choices: tuple[str, ...], help: str, names: dict = CHART_NAMES) -> str:
+    return st.segmented_control("Show", choices, key=_key(name), required=True, format_func=names.get, help=help)
+
+
+def _round_chart(key, chosen: str) -> None:
+    """The round's chart ``chosen`` in a box of fixed height. Streamlit 1.67 gives a Plotly chart a new identity
+    whenever its figure changes, so every change takes the old chart away and draws a new one: without the box,
+    the page below it jumped up and back while that happened, and the browser laid it out twice
+    (bench/browser.py: about 4 ms of /combat's 89 ms)."""
+    _, figure, _, name = CHARTS[chosen]
+    _plot(_chart_box(), key, name, figure)
+
+
+def _chart_box():
+    return st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box")
+
+
+def _results(key, answer, headlines: tuple, charging: bool) -> None:
+    """The round's charts, one at a time, or the tables (:func:`_tables`), and the Why of the round. With the
+    charge part on (and no charge worked out: the distance is out of reach), the round in contact, said so."""
+    _preset_source()
+    if charging:
+        st.markdown(f"### The round in contact\n\n{NO_ROUND}")
+    chosen = _chooser("chart", urlstate.COMBAT_CHARTS,
+                      "The score difference (the combat result); each side's chance to lose and how (Break, Fall "
+                      "Back, Give Ground); the models each side loses; or the tables: " + HEADLINES_TABLE_HELP)
+    if chosen in CHARTS:
+        _round_chart(key, chosen)
     else:
-        _, figure, _, name = CHARTS[chosen]
-        # The chart sits in a box of fixed height. Streamlit 1.67 gives a Plotly chart a new identity
-        # whenever its figure changes, so every change takes the old chart away and draws a new one:
-        # without the box, the page below it jumped up and back while that happened, and the browser
-        # laid it out twice (bench/browser.py: about 4 ms of /combat's 89 ms).
-        _plot(st.container(height=CHART_BOX, border=False, autoscroll=False, key=f"{P}_chart_box"), key, name,
-              figure)
-    if not (charged and charged.chosen):
-        draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
+        _tables(key, headlines)
+    draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")
 
 
 # ----- The charge part (issue 28) -----
@@ -456,7 +482,8 @@ def _refused_by_reaction(charged: Charged) -> bool:
 def _charge_inputs(values: dict, charged: Charged | None) -> None:
     """The distance, both Movements, terrain, the reaction and (chosen, or with More) Stand & Shoot's shots; each
     refusal beside the input that caused it."""
-    row = st.container(horizontal=True)
+    # Keyed, for the screenshots of the charge part (tests/test_combat_browser.py).
+    row = st.container(horizontal=True, key=f"{P}_charge_part")
     row.number_input("Distance (inches)", *BOUNDS["distance"], step=1, key=_key("distance"),
                      help="From the charger to the charged unit, in whole inches: at most the charger's maximum "
                           "possible charge range, M + 6 (+ 3 with Swiftstride).")
@@ -545,20 +572,36 @@ def _reactions_table(csit):
     return figures.charge_reactions_table(_rows(csit))
 
 
-def _charge_results(charged: Charged) -> None:
-    """The three reactions side by side (the chart, its table and CSV), the reactions the rules refuse here and
-    why, and the Why of the chosen charge in order (or of the Charge roll alone)."""
-    if not charged.rows:
-        return
-    st.subheader("The charge: each reaction side by side")
-    st.plotly_chart(webui.shared(_reactions_chart, charged.csit, charged.reaction), key=f"{P}_reactions_chart",
-                    config={"displayModeBar": False})
-    left_out = [f"{figures.REACTION_NAMES[r]}: {why}" for r, result, why in charged.rows if result is None]
-    if left_out:
-        st.caption("Not on the chart: " + " ".join(left_out))
-    draw.table_with_download(P, f"{P}-reactions", _reactions_table, charged.csit)
+def _charge_results(key, answer, charged: Charged, headlines: tuple, chosen: str) -> None:
+    """One chart at a time: the three reactions side by side (and the reactions the rules refuse here, and
+    why), the round in contact's charts, or every table; then the Why of the chosen charge in order (or of the
+    Charge roll alone, and the round's)."""
+    _preset_source()
+    # No heading: each chart's title says what it shows, and the chooser names the round's charts.
+    if chosen == "reactions":
+        left_out = [f"{figures.REACTION_NAMES[r]}: {why}" for r, result, why in charged.rows if result is None]
+        if left_out:
+            st.caption("Not on the chart: " + " ".join(left_out))
+    elif chosen in CHARTS and not isinstance(key, tuple):
+        st.caption(NO_ROUND)
+    chosen = _chooser("charge_chart", urlstate.COMBAT_CHARGE_CHARTS,
+                      "The three reactions side by side (how this turn ends with each); the round in contact's "
+                      "score difference, Break tests and models lost; or the tables: " + HEADLINES_TABLE_HELP,
+                      CHARGE_CHART_NAMES)
+    if chosen == "reactions":
+        # The reactions' chart in the round's box: it is a little lower, and a switch moves nothing below.
+        _chart_box().plotly_chart(webui.shared(_reactions_chart, charged.csit, charged.reaction),
+                                  key=f"{P}_reactions_chart", config={"displayModeBar": False})
+    elif chosen not in CHARTS:
+        _tables(key if answer else None, headlines, charged)
+    elif answer:
+        _round_chart(key, chosen)
+    else:
+        st.caption("The round in contact cannot be worked out: the line above says why.")
     if charged.chosen:
         draw.why("Why: the charge in order", charged.chosen.steps, None,
                  after=f"Our reading of the charge: {CHARGE_READING}; of the round: {READING}.")
-    else:
-        draw.why("Why: the Charge roll", charged.roll.steps, None, after=f"Our reading: {CHARGE_READING}.")
+        return
+    draw.why("Why: the Charge roll", charged.roll.steps, None, after=f"Our reading: {CHARGE_READING}.")
+    if answer:
+        draw.why("Why: the round in order", answer.steps, None, after=f"Our reading of the round: {READING}.")

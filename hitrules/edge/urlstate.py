@@ -554,6 +554,9 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
 #: What the combat page shows under its inputs, one at a time: the score difference, the Break tests or the models
 #: lost (a chart each), or every table (the headlines and each chart's, exact, each with its CSV).
 COMBAT_CHARTS = ("difference", "break", "lost", "tables")  # the last: every table, each with its CSV
+#: The same with the charge part on, led by the three reactions side by side (its own value in the link, so
+#: that each part opens on its own first chart).
+COMBAT_CHARGE_CHARTS = ("reactions", *COMBAT_CHARTS)
 #: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.charge.Mover, and
 #: ``no_pursuit`` its ``pursues=False``.
 MOVER_RULES = ("swiftstride", "finest_warhorses", "resolute", "war_machine", "hold_your_ground", "no_pursuit")
@@ -578,6 +581,7 @@ CHARGE: tuple[Param, ...] = (
     _multi("d_move", MOVER_RULES, "movement rule"),
     _flag("terrain"),
     _choice("reaction", "hold", charge.REACTIONS, "reaction"),
+    _choice("charge_chart", "reactions", COMBAT_CHARGE_CHARTS, "chart"),
     _whole("gap", 0, *charge.GAP_RANGE, "The pivot's extra distance"),
     _shots("ss_shots", "0"),
     _whole("ss_bs", 3, *fantasy.BS_RANGE, "BS"),

@@ -245,7 +245,7 @@ def answer(sit: CombatSituation) -> fantasy.RoundResult:
 
 #: The charge part's values on the page (hitrules.urlstate.CHARGE): they count only with ``charge`` on.
 CHARGE_NAMES = ("charge", "distance", "a_m", "d_m", "a_move", "d_move", "terrain", "reaction", "gap", "ss_shots",
-                "ss_bs", "ss_s", "ss_ap", "ss_mw")
+                "ss_bs", "ss_s", "ss_ap", "ss_mw", "charge_chart")
 
 
 @dataclass(frozen=True)
