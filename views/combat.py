@@ -65,7 +65,7 @@ def render() -> None:
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
-            _side_inputs(values, p, title)
+            _side_inputs(values, p, title, charged)
     # One toggle for both sides' other inputs: every widget drawn costs time on every rerun.
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
@@ -180,15 +180,22 @@ def _key(name: str) -> str:
     return webui.key(P, name)
 
 
-def _side_inputs(values: dict, p: str, title: str) -> None:
-    """One side: its heading, what it needs to hit and (while the rest is hidden) a line that sums up the rest,
-    then the profile a player reads first (models, WS, S, T, I, A)."""
+def _side_inputs(values: dict, p: str, title: str, charged: "Charged | None" = None) -> None:
+    """One side: its heading, what it needs to hit, with the charge part the charge's Initiative bonus (the
+    charger's) and (while the rest is hidden) a line that sums up the rest, then the profile a player reads first
+    (models, WS, S, T, I, A)."""
     hit = combat_situations.hit_readout(values, p).hit
     held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
+    lines = [f"### {title}", f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
+             f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."]
+    if p == "a_" and charged and charged.csit is not None:  # above the I it is added to
+        lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
+                     "to the charger's rank and file and each of its others (at most 10): enter their profile's "
+                     f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
+    if not values["more"]:
+        lines.append(_summary(values, p) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
     # One element for the heading and the lines under it: every element costs each rerun (about 60 µs).
-    st.markdown(f"### {title}\n\n**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
-                f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."
-                + ("" if values["more"] else f"\n\n{_summary(values, p)}"))
+    st.markdown("\n\n".join(lines))
     row = st.container(horizontal=True)
     row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
                      help="The unit's rank-and-file models; every enemy attack strikes them.")
@@ -480,9 +487,10 @@ def _refused_by_reaction(charged: Charged) -> bool:
 
 
 def _charge_inputs(values: dict, charged: Charged | None) -> None:
-    """The distance, both Movements, terrain, the reaction and (chosen, or with More) Stand & Shoot's shots; each
+    """The distance, the charger's Movement, the reaction and (chosen, or with More) Stand & Shoot's shots; each
     refusal beside the input that caused it."""
-    # Keyed, for the screenshots of the charge part (tests/test_combat_browser.py).
+    # Keyed, for the screenshots of the charge part (tests/test_combat_browser.py). Terrain, the movement rules,
+    # the pivot and the shots sit under More (with More off each side's line sums them up): a widget fewer.
     row = st.container(horizontal=True, key=f"{P}_charge_part")
     row.number_input("Distance (inches)", *BOUNDS["distance"], step=1, key=_key("distance"),
                      help="From the charger to the charged unit, in whole inches: at most the charger's maximum "
@@ -490,27 +498,16 @@ def _charge_inputs(values: dict, charged: Charged | None) -> None:
     row.number_input("Charger's M", *BOUNDS["a_m"], step=1, key=_key("a_m"),
                      help="The charger's Movement (a flier: its Fly value). Its charge range is M + 2D6 keep the "
                           "higher.")
-    row.checkbox("Terrain on the path", key=_key("terrain"),
-                 help="Difficult or dangerous terrain, or a low obstacle, on the charge's path: keep the lower "
-                      "die, and M - 1.")
+    row.segmented_control("Reaction", charge.REACTIONS, key=_key("reaction"), required=True,
+                          format_func=figures.REACTION_NAMES.get, help=REACTION_HELP)
     if charged and charged.distance_why:
         st.error(f"{charged.distance_why} The round in contact below still shows.", icon=":material/block:")
-    st.segmented_control("Reaction", charge.REACTIONS, key=_key("reaction"), required=True,
-                         format_func=figures.REACTION_NAMES.get, help=REACTION_HELP)
     if charged and charged.chosen is None and _refused_by_reaction(charged):
         st.error(f"{charged.chosen_why} The other reactions still show below.", icon=":material/block:")
     if charged and charged.why:
         st.error(f"{charged.why} Change the charge's settings to go on.", icon=":material/block:")
     if values["more"] or values["reaction"] == "stand_and_shoot":
         _shooting_inputs()
-    lines = []
-    if charged and charged.csit is not None:
-        lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
-                     "to the charger's rank and file and each of its others (at most 10): enter their profile's "
-                     f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
-    if not values["more"]:
-        lines.append(_charge_summary(values))
-    st.markdown("\n\n".join(lines))
 
 
 def _shooting_inputs() -> None:
@@ -537,25 +534,26 @@ def _movement_inputs(p: str) -> None:
                   "1\" less. War machine: flees 1\" less, never pursues. Hold Your Ground: a failed Break test is "
                   "rolled again, once. Does not pursue: it lets a beaten enemy go.")
     if p == "a_":
+        st.checkbox("Terrain on the path", key=_key("terrain"),
+                    help="Difficult or dangerous terrain, or a low obstacle, on the charge's path: keep the lower "
+                         "die, and M - 1.")
         st.number_input("Pivot's extra distance", *BOUNDS["gap"], step=1, key=_key("gap"),
                         help="Inches the charger's pivot adds to running down a fleeing unit and to every pursuit "
                              "(0 to 12): our reading of the rules leaves it to the player.")
 
 
-def _charge_summary(values: dict) -> str:
-    """The charge part's hidden inputs in one line (they count hidden too)."""
-    parts = []
-    parts.append(f"Charged M {values['d_m']}")
-    for p, who in (("a_", "Charger"), ("d_", "Charged")):
-        rules = ", ".join(MOVE_NAMES[r] for r in values[f"{p}move"])
-        if rules:
-            parts.append(f"{who}: {rules}")
-    if values["gap"]:
-        parts.append(f"pivot + {values['gap']}\"")
+def _charge_summary(values: dict, p: str) -> str:
+    """The charge part's hidden inputs of side ``p`` in a sentence (they count hidden too)."""
+    rules = [MOVE_NAMES[r] for r in values[f"{p}move"]]
+    if p == "a_":
+        parts = ["terrain on the path" if values["terrain"] else "no terrain on the path", *rules]
+        if values["gap"]:
+            parts.append(f"pivot + {values['gap']}\"")
+        return "Its charge: " + "; ".join(parts) + "."
     shots = values["ss_shots"]
-    parts.append("Stand & Shoot: no shots" if shots == "0" else
-                 f"Stand & Shoot: {shots} shots, BS {values['ss_bs']}, S {values['ss_s']}, AP {values['ss_ap']}")
-    return "; ".join(parts) + " (More changes them)."
+    parts = [f"M {values['d_m']}", *rules, "Stand & Shoot: no shots" if shots == "0" else
+             f"Stand & Shoot: {shots} shots, BS {values['ss_bs']}, S {values['ss_s']}, AP {values['ss_ap']}"]
+    return "Against the charge: " + "; ".join(parts) + "."
 
 
 def _rows(csit):
