@@ -71,8 +71,8 @@ def render() -> None:
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
                       "fighting and supporting ranks, AP and weapon rules, to-hit modifier and re-rolls, up to two "
                       "champions, characters or mounts, Impact Hits and Stomps, and the combat result bonuses; with "
-                      "the charge on, each side's movement rules, the pivot's extra distance and the charged unit's "
-                      "shooting. They count whether shown or not; hidden, a line sums them up."):
+                      "the charge on, terrain on the path, each side's movement rules, the pivot's extra distance "
+                      "and the charged unit's shooting. They count whether shown or not; hidden, a line sums them up."):
         for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
             with column:
                 st.markdown(f"**{title}: the rest**")
