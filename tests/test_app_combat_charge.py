@@ -209,3 +209,23 @@ def test_learns_whole_charge_rolled_is_seeded_shown_and_the_engines():
     for name, p in exact.items():
         spread = 5 * math.sqrt(float(p * (1 - p)) / runs)
         assert abs(counts[name] / runs - float(p)) <= spread, (name, counts[name] / runs, float(p))
+
+
+def test_one_chart_at_a_time_with_the_charge_and_an_older_links_chart_kept():
+    """With the charge on, one chooser: the reactions first, then the round's charts and the tables. A link from
+    before it (``chart`` beside ``charge=1``, when the reactions were drawn above that chart) opens on its chart;
+    a link written since carries the charge part's own choice, so the two never mix."""
+    at = open_page("combat", charge="1", distance="7")
+    assert [c.proto.id for c in at.get("plotly_chart")] and at.segmented_control(key="combat_charge_chart").value \
+        == "reactions"
+    assert "charge_chart" not in at.query_params and not [s for s in at.segmented_control if s.key == "combat_chart"]
+    old = open_page("combat", charge="1", distance="7", chart="break")
+    assert old.segmented_control(key="combat_charge_chart").value == "break"
+    assert len(old.get("plotly_chart")) == 1 and "Break" in old.get("plotly_chart")[0].proto.spec
+    assert old.query_params["charge_chart"] == "break"
+    old.segmented_control(key="combat_charge_chart").set_value("reactions").run()
+    link = dict(old.query_params)
+    assert link["charge_chart"] == "reactions" and link["chart"] == "break"  # written, so "chart" is not misread
+    again = open_page("combat", **link)
+    assert again.segmented_control(key="combat_charge_chart").value == "reactions"
+    assert "How this turn ends" in again.get("plotly_chart")[0].proto.spec

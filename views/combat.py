@@ -29,7 +29,7 @@ OTHER_COUNTS = ("None", "One", "Two")
 HEADLINES_TABLE_HELP = ("the headlines at the top and each chart's numbers as exact fractions (a long one is "
                         "written out only there and in the charts' hover), to read or to download as a CSV file.")
 TABLES_NAME = "Tables (CSV)"
-#: Under "The round in contact" with the charge part on, when the round shown is not the chosen reaction's.
+#: With the charge part on, over the round's charts when the round shown is not the chosen reaction's.
 NO_ROUND = ("The chosen reaction fights no round this turn (or cannot be worked out): this is the round in contact "
             "as it would be if the charged unit Held.")
 #: The height of the box the chart is drawn in: the chart's, and a few pixels to spare.

@@ -581,7 +581,9 @@ CHARGE: tuple[Param, ...] = (
     _multi("d_move", MOVER_RULES, "movement rule"),
     _flag("terrain"),
     _choice("reaction", "hold", charge.REACTIONS, "reaction"),
-    _choice("charge_chart", "reactions", COMBAT_CHARGE_CHARTS, "chart"),
+    # An older link with the charge on showed the reactions and, under them, its ``chart``: it opens on that chart.
+    _choice("charge_chart", "reactions", COMBAT_CHARGE_CHARTS, "chart",
+            old=(("chart", lambda text, _: check_choice("chart", _folded(text), COMBAT_CHARTS)),)),
     _whole("gap", 0, *charge.GAP_RANGE, "The pivot's extra distance"),
     _shots("ss_shots", "0"),
     _whole("ss_bs", 3, *fantasy.BS_RANGE, "BS"),
