@@ -129,3 +129,28 @@ def test_the_rule_modules_import_only_the_standard_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1])
     assert out.stdout.strip() == "[]"
+
+
+#: The most cyclomatic complexity (as radon counts it: each branch, loop, boolean operator and comprehension
+#: condition) of a function in the engine (issue 27).
+MOST_COMPLEX = 15
+
+
+def _blocks(blocks):
+    """Every function radon found, methods and closures included."""
+    for block in blocks:
+        yield block
+        yield from _blocks(getattr(block, "methods", ()))
+        yield from _blocks(getattr(block, "closures", ()))
+        yield from _blocks(getattr(block, "inner_classes", ()))
+
+
+def test_no_engine_function_is_more_complex_than_the_house_allows():
+    from radon.complexity import cc_visit
+
+    engine = [mod for mod in MODULES if layer(mod) == "engine" and mod not in THIN]
+    assert {"hitrules.fantasy.charging", "hitrules.damage", "hitrules.ninth.hit"} <= set(engine)
+    complex_ = [(mod, block.name, block.complexity) for mod in engine
+                for block in _blocks(cc_visit(MODULES[mod].read_text(encoding="utf-8")))
+                if block.complexity > MOST_COMPLEX]
+    assert not complex_

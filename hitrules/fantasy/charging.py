@@ -427,17 +427,33 @@ def _after_round(round_, contact: Fraction, sides, movers, gap: int, outcomes: d
     # The round's ends that go on the same way (an outcome at once, or the same Break test): their ways added up.
     ways: dict = {}
     for (difference, *flags), w in round_.end_ways:
-        wiped, outnumbers = flags[:2], flags[2:]
-        if wiped[0] or wiped[1]:
-            key = "both_destroyed" if wiped[0] and wiped[1] else f"{_NAMES[0 if wiped[0] else 1]}_destroyed"
-        elif not difference:
-            key = "fight_goes_on"
-        else:
-            loser = 0 if difference < 0 else 1
-            key = (loser, abs(difference), outnumbers[1 - loser])
+        key = _end_key(difference, flags)
         ways[key] = ways.get(key, 0) + w
-    # Each share: (an outcome's name, or (the loser, which result of its Break test)), its ways, and the
-    # chance of that share when the round ends that way (a fraction of small numbers).
+    totals = [[Fraction(0)] * 3 for _ in (0, 1)]
+    for key, p in _added_up(_shares(ways, sides, movers, caught), round_.end_den).items():
+        if isinstance(key, str):
+            outcomes[key] += contact * p
+        else:
+            totals[key[0]][key[1]] = p
+    for loser in (0, 1):
+        steps += _aftermath_steps(loser, sides, movers, totals[loser], caught[loser], gap)
+
+
+def _end_key(difference: int, flags) -> str | tuple[int, int, bool]:
+    """How a round's end goes on: an outcome's name at once, or (the loser, the difference it lost by, whether it is
+    outnumbered) for its Break test. ``flags``: each side wiped out, then each side outnumbering the other."""
+    wiped, outnumbers = flags[:2], flags[2:]
+    if wiped[0] or wiped[1]:
+        return "both_destroyed" if wiped[0] and wiped[1] else f"{_NAMES[0 if wiped[0] else 1]}_destroyed"
+    if not difference:
+        return "fight_goes_on"
+    loser = 0 if difference < 0 else 1
+    return loser, abs(difference), outnumbers[1 - loser]
+
+
+def _shares(ways: dict, sides, movers, caught: dict) -> list[tuple]:
+    """Each share of the round's ends: (an outcome's name, or (the loser, which result of its Break test)), its
+    ways, and the chance of that share when the round ends that way (a fraction of small numbers)."""
     shares = []
     for key, w in ways.items():
         if isinstance(key, str):
@@ -453,20 +469,17 @@ def _after_round(round_, contact: Fraction, sides, movers, gap: int, outcomes: d
                    ("fight_goes_on", w, falls_back * fall_back_caught),
                    (f"{name}_fell_back", w, falls_back * (1 - fall_back_caught)),
                    ("fight_goes_on" if pursues else f"{name}_fell_back", w, gives_ground)]
-    # Added up as whole numbers over one denominator: a fraction of the round's big numbers for each sum only.
+    return shares
+
+
+def _added_up(shares: list[tuple], end_den: int) -> dict:
+    """Each share's chance, its ways over the round's ``end_den``: added up as whole numbers over one denominator,
+    so that a fraction of the round's big numbers is made for each sum only."""
     scale = lcm(*(x.denominator for *_, x in shares))
     sums: dict = {}
     for key, w, x in shares:
         sums[key] = sums.get(key, 0) + w * x.numerator * (scale // x.denominator)
-    totals = [[Fraction(0)] * 3 for _ in (0, 1)]
-    for key, n in sums.items():
-        p = Fraction(n, round_.end_den * scale)
-        if isinstance(key, str):
-            outcomes[key] += contact * p
-        else:
-            totals[key[0]][key[1]] = p
-    for loser in (0, 1):
-        steps += _aftermath_steps(loser, sides, movers, totals[loser], caught[loser], gap)
+    return {key: Fraction(n, end_den * scale) for key, n in sums.items()}
 
 
 def _aftermath_steps(loser: int, sides, movers, totals, caught, gap: int) -> list[Step]:
