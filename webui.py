@@ -63,9 +63,9 @@ class OneKey:
     1.67 answers by building the whole filtered state first, reading every key it holds (with its
     widget-id look-ups and presenters): about 30 µs a widget on /combat's 25 keys, a tenth of the page's
     script time, and more the more keys a session holds (Streamlit's issue 9415 is the same cost). This
-    answers for the key asked only: it walks the same keys with the same tests and reads the value of
-    the key asked alone, so it gives the answer the whole dict would give, and like that dict it is
-    read once (a snapshot: ``in`` and ``[]`` agree)."""
+    answers for the key asked only: it finds the entries of that walk that land on the key asked (with the
+    walk's own tests, :func:`_filtered_item`) and reads that value alone, so it gives the answer the whole
+    dict would give, and like that dict it is read once (a snapshot: ``in`` and ``[]`` agree)."""
 
     __slots__ = ("_asked", "_safe")
 
