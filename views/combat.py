@@ -591,7 +591,7 @@ def _charge_results(key, answer, charged: Charged, headlines: tuple, chosen: str
         _chart_box().plotly_chart(webui.shared(_reactions_chart, charged.csit, charged.reaction),
                                   key=f"{P}_reactions_chart", config={"displayModeBar": False})
     elif chosen not in CHARTS:
-        _tables(key if answer else None, headlines, charged)
+        _tables(key, headlines, charged)  # key is None where the round is refused
     elif answer:
         _round_chart(key, chosen)
     else:
