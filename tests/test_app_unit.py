@@ -9,7 +9,7 @@ from fractions import Fraction as F
 
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import fantasy, ninth
+from hitrules import fantasy, figures, ninth
 from hitrules._steps import chance_text, fraction_text, number_text, short_fraction
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
@@ -343,3 +343,31 @@ def test_five_single_point_profiles_say_the_order_does_not_change_the_models_rem
     expected = ninth.attack_unit(groups, ninth.Target(4, wounds=2, models=3))
     assert metric(at, "Unit: models removed") == shown(expected.models_removed.mean)
     assert not at.info  # no order to gain by
+
+
+def test_the_editors_frame_is_shared_and_never_changed_by_a_players_edits():
+    """The page's tables are made once for every player (views/unit.py): the editor copies its frame before it
+    applies one player's edits, so a second player of the same page starts from the rows unchanged."""
+    from hitrules import profiles
+    from views import unit
+    from webui import shared
+
+    link = {"chain": "1", "models": "5", "rows": "bows:5:3:3:0:1"}
+    at = open_page("fantasy", **link)
+    base = at.session_state["_fantasy_weapons_editor"][0]
+    frame = shared(figures.weapons_frame, "fantasy", base)
+    before, hits = frame.copy(deep=True), shared.cache_info().hits
+    at.session_state["fantasy_weapons_1"] = {"edited_rows": {0: {"shots": "9", "rules": ["sniper"]}},
+                                             "deleted_rows": [], "added_rows": [{"name": "crossbows", "shots": "2"}]}
+    at.run()
+    assert not at.exception and at.query_params["rows"].startswith("bows:9:")
+    assert shared.cache_info().hits > hits  # the rerun's editor was given the shared frame
+    assert frame.equals(before) and shared(figures.weapons_frame, "fantasy", base) is frame
+    other = open_page("fantasy", **link)  # another player, the same link: the rows as the link has them
+    assert list(other.data_editor[0].value["shots"]) == ["5"]
+    # The own weapon's table, made in Arrow once: the very table Streamlit makes of the frame on each run.
+    from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
+
+    rows = (profiles.DEFAULTS["fantasy"],)
+    own = unit._table(unit._own_table, "fantasy", rows)
+    assert own.equals(convert_pandas_df_to_arrow_table(figures.weapons_frame("fantasy", rows)), check_metadata=True)

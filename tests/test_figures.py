@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hitrules.presentation import figures
 
@@ -62,3 +65,21 @@ def test_the_warm_up_loads_what_a_first_view_would():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.none(), st.integers(-5, 12)), st.one_of(st.none(), st.text(max_size=3)),
+                          st.one_of(st.none(), st.booleans()), st.one_of(st.none(), st.lists(st.sampled_from("ab"))),
+                          st.one_of(st.none(), st.floats(allow_nan=True))), max_size=6))
+def test_the_editors_rows_are_read_as_pandas_reads_them(rows):
+    """figures.weapons_rows (column by column) against pandas' own astype(object).where(notna): the same plain
+    values, of the same types, an empty cell of any kind (None, NaN, pandas' NA) as None."""
+    frame = pd.DataFrame({"n": pd.Series([r[0] for r in rows], dtype="Int64"),
+                          "t": pd.Series([r[1] for r in rows], dtype="object"),
+                          "b": pd.Series([r[2] for r in rows], dtype="boolean"),
+                          "l": pd.Series([r[3] for r in rows], dtype="object"),
+                          "f": pd.Series([r[4] for r in rows], dtype="float64")})
+    expected = list(frame.astype(object).where(frame.notna(), None).itertuples(index=False, name=None))
+    got = figures.weapons_rows(frame)
+    assert got == expected
+    assert [[type(v) for v in row] for row in got] == [[type(v) for v in row] for row in expected]
