@@ -76,6 +76,7 @@ from hitrules.presentation.figures import (
     unit_shares_figure,
     unit_state_table,
     waterfall_figure,
+    weapons_arrow,
     weapons_figure,
     weapons_frame,
     weapons_rows,

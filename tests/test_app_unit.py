@@ -369,5 +369,5 @@ def test_the_editors_frame_is_shared_and_never_changed_by_a_players_edits():
     from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
 
     rows = (profiles.DEFAULTS["fantasy"],)
-    own = unit._table(unit._own_table, "fantasy", rows)
+    own = unit._table(figures.weapons_arrow, "fantasy", rows)
     assert own.equals(convert_pandas_df_to_arrow_table(figures.weapons_frame("fantasy", rows)), check_metadata=True)

@@ -1,6 +1,5 @@
 """A calculator's whole unit: "add a weapon" (a row per profile), and what the unit does together."""
 
-import pyarrow as pa
 import streamlit as st
 
 from hitrules import fantasy, figures, ninth, profiles
@@ -95,7 +94,7 @@ def added_weapons(prefix: str, ruleset: str, values: dict, own: tuple, situation
     numbers = ("profile 1", "profiles 1 and 2")[len(own) - 1] if len(own) <= 2 else f"profiles 1 to {len(own)}"
     st.caption(f"The page's own weapon, as set above ({numbers}); each row added below uses exactly what it "
                "shows." + (f" {situation}" if situation else ""))
-    st.dataframe(_table(_own_table, ruleset, own_rows), hide_index=True, column_config=_COLUMNS[ruleset],
+    st.dataframe(_table(figures.weapons_arrow, ruleset, own_rows), hide_index=True, column_config=_COLUMNS[ruleset],
                  width="stretch", key=f"{prefix}_own_weapon")
     meta = f"_{prefix}_weapons_editor"
     base, generation, last = ss.get(meta, ((), 0, None))
@@ -114,12 +113,6 @@ def added_weapons(prefix: str, ruleset: str, values: dict, own: tuple, situation
     values["rows"] = rows
     ss[meta] = (base, generation, rows)
     return rows
-
-
-def _own_table(ruleset: str, rows: tuple) -> pa.Table:
-    """The page's own profiles as their table shows them, in Arrow: Streamlit sends a pandas frame as Arrow,
-    and converting it again on every rerun was most of a calculator's time with the target part on."""
-    return pa.Table.from_pandas(figures.weapons_frame(ruleset, rows))
 
 
 def _table(build, ruleset: str, rows: tuple):

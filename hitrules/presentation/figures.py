@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pandas as pd
 import plotly.graph_objects as go
+import pyarrow as pa
 
 from hitrules import fantasy, ninth
 from hitrules.dice import Distribution
@@ -790,6 +791,13 @@ def weapons_frame(ruleset: str, rows) -> pd.DataFrame:
     return pd.DataFrame({c: pd.Series([list(row[i]) if isinstance(d, tuple) else row[i] for row in rows],
                                       dtype=_DTYPES[type(d)])
                          for i, (c, d) in enumerate(zip(columns, defaults, strict=True))})
+
+
+def weapons_arrow(ruleset: str, rows) -> pa.Table:
+    """:func:`weapons_frame` in Arrow, the table Streamlit would make of it: for a read-only table made once and
+    sent on every rerun as it is (converting the frame again on each run was most of a calculator's time with the
+    target part on)."""
+    return pa.Table.from_pandas(weapons_frame(ruleset, rows))
 
 
 def weapons_rows(frame: pd.DataFrame) -> list[tuple]:
