@@ -121,7 +121,8 @@ def feature_lines(path: str, text: str) -> set[int]:
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
             for element in getattr(node.value, "elts", ()):
-                name = element.value.id if isinstance(element, ast.Starred) else getattr(element, "value", None)
+                name = getattr(element.value if isinstance(element, ast.Starred) else element, "id",
+                               getattr(element, "value", None))
                 entries.setdefault(element.lineno, []).append(name in names)
     return found | {line for line, features in entries.items() if all(features)}
 
