@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from hitrules.edge.urlstate import link_situation, preset_values
 from hitrules.situations.combat import *
-from hitrules.situations.combat import CHARGE_NAMES, DISPLAY, MAX_PROFILE_ATTACKS, SIDES
 
 __all__ = [
     "ANSWERS_KEPT",
