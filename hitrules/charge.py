@@ -4,24 +4,7 @@ as it always has. The rules live in :mod:`hitrules.fantasy.charging` (docs/rules
 
 from __future__ import annotations
 
-from hitrules.fantasy.charging import (
-    DESTROYED,
-    GAP_RANGE,
-    MOVEMENT_RANGE,
-    OUTCOMES,
-    REACTIONS,
-    ChargeResult,
-    ChargeRoll,
-    Mover,
-    Pursuit,
-    charge,
-    charge_range,
-    charge_roll,
-    flee_distance,
-    max_charge_range,
-    pursuit,
-    pursuit_distance,
-)
+from hitrules.fantasy.charging import *
 
 __all__ = [
     "DESTROYED",

@@ -6,30 +6,11 @@ modules melee, sides, result and round: docs/rules.md § Fantasy close combat); 
 
 from __future__ import annotations
 
-from hitrules.fantasy.melee import (
-    INITIATIVE_RANGE,
-    REROLLS,
-    WS_RANGE,
-    Fighters,
-    MeleeHit,
-    melee_hit,
-    melee_hit_chance,
-    melee_score,
-)
-from hitrules.fantasy.result import BreakOutcome, RoundResult, break_test, rank_bonus, unit_strength
-from hitrules.fantasy.round import MAX_PROFILE_ATTACKS, MAX_WORK, combat_round, strike
-from hitrules.fantasy.sides import (
-    BONUS_RANGE,
-    LEADERSHIP_RANGE,
-    MAX_OTHERS,
-    POSITION_BONUS,
-    POSITIONS,
-    RANK_AND_FILE_ATTACKS_RANGE,
-    RANK_WIDTH_RANGE,
-    Side,
-    check_supporting,
-)
-from hitrules.fantasy.troops import TROOP_TYPES, TROOPS
+from hitrules.fantasy.melee import *
+from hitrules.fantasy.result import *
+from hitrules.fantasy.round import *
+from hitrules.fantasy.sides import *
+from hitrules.fantasy.troops import *
 
 __all__ = [
     "POSITIONS",

@@ -6,37 +6,7 @@ links it reads (``preset_values``, ``link_situation``) in :mod:`hitrules.edge.ur
 from __future__ import annotations
 
 from hitrules.edge.urlstate import link_situation, preset_values
-from hitrules.situations.combat import (
-    ANSWERS_KEPT,
-    CHARGE_NAMES,
-    COMBAT_PRESETS,
-    DISPLAY,
-    MAX_PROFILE_ATTACKS,
-    MOST_ATTACKS_TO_KILL,
-    OTHER_KINDS,
-    OTHER_PREFIXES,
-    SIDES,
-    WORKED_ROUND,
-    ChargeSituation,
-    CombatPreset,
-    CombatSituation,
-    HitReadout,
-    KillQuestion,
-    answer,
-    attacks_to_kill,
-    charge_answer,
-    charge_bonus,
-    charge_reactions,
-    charge_situation,
-    combat_situation,
-    combat_values,
-    fit_ranks,
-    hit_readout,
-    melee_values,
-    ranks,
-    round_in_contact,
-    shown_round,
-)
+from hitrules.situations.combat import *
 
 __all__ = [
     "ANSWERS_KEPT",

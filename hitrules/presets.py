@@ -3,12 +3,5 @@
 
 from __future__ import annotations
 
-from hitrules.situations.presets import (
-    PRESETS,
-    Preset,
-)
-
-__all__ = [
-    "PRESETS",
-    "Preset",
-]
+from hitrules.situations.presets import *
+from hitrules.situations.presets import __all__  # its public names are its home's

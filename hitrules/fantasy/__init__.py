@@ -21,70 +21,14 @@ works as it always has (close combat's names are also in :mod:`hitrules.combat`,
 
 from __future__ import annotations
 
-from hitrules.fantasy.after_hit import (
-    AP_RANGE,
-    ARMOUR_BANE_RANGE,
-    MAX_SPLIT_GROUPS,
-    MULTIPLE_WOUNDS_MOST,
-    POISON_BONUS,
-    STRENGTH_RANGE,
-    TOUGHNESS_RANGE,
-    WOUND_MODIFIER_RANGE,
-    WOUNDS_RANGE,
-    Group,
-    Target,
-    Weapon,
-    armour_faces,
-    save_chance,
-    shoot,
-    shoot_split,
-    shoot_unit,
-    wound_chance,
-    wound_faces,
-    wound_score,
-)
-from hitrules.fantasy.charging import (
-    ChargeResult,
-    ChargeRoll,
-    Mover,
-    Pursuit,
-    charge,
-    charge_range,
-    charge_roll,
-    flee_distance,
-    max_charge_range,
-    pursuit,
-    pursuit_distance,
-)
-from hitrules.fantasy.melee import Fighters, melee_hit_chance, melee_score
-from hitrules.fantasy.result import BREAK_RESULTS, RoundResult, break_result, break_test
-from hitrules.fantasy.round import combat_round, strike
-from hitrules.fantasy.shooting import (
-    BS_RANGE,
-    COVER_LABELS,
-    COVER_MODIFIER,
-    COVER_NAMES,
-    COVERS,
-    IMPOSSIBLE_FROM,
-    LOS_RANGE,
-    MODIFIER_RANGE,
-    SECOND_DIE_FROM,
-    SPECIAL_RULE_NAMES,
-    SPECIAL_RULES,
-    UNIT_STRENGTH_RANGE,
-    CoverCheck,
-    Shot,
-    ShotResult,
-    cover_check,
-    hit_chance,
-    required_score,
-    resolve,
-    roll_faces,
-    roll_once,
-    roll_text,
-)
-from hitrules.fantasy.sides import Side
-from hitrules.fantasy.troops import TROOP_TYPES
+from hitrules.fantasy.after_hit import *
+from hitrules.fantasy.charging import *
+from hitrules.fantasy.melee import *
+from hitrules.fantasy.result import *
+from hitrules.fantasy.round import *
+from hitrules.fantasy.shooting import *
+from hitrules.fantasy.sides import *
+from hitrules.fantasy.troops import *
 
 #: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here and by hitrules.combat.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",

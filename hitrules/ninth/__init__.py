@@ -14,49 +14,9 @@ it always has.
 
 from __future__ import annotations
 
-from hitrules.ninth.after_hit import (
-    AP_RANGE,
-    DAMAGE_MOST,
-    STRENGTH_RANGE,
-    TOUGHNESS_RANGE,
-    WOUNDS_RANGE,
-    Group,
-    Target,
-    Weapon,
-    attack_outcome,
-    attack_unit,
-    save_chance,
-    save_faces,
-    wound_chance,
-    wound_score,
-)
-from hitrules.ninth.hit import (
-    EDITIONS,
-    MAX_MODIFIERS,
-    MODIFIER_RANGE,
-    ONE_MODIFIER_RANGE,
-    REROLL_NAMES,
-    REROLLS,
-    SKILL_RANGE,
-    Attack,
-    AttackResult,
-    faces_text,
-    hit_chance,
-    hitting_faces,
-    net_modifier,
-    parse_modifiers,
-    resolve,
-    roll_once,
-)
-from hitrules.ninth.overwatch import (
-    OVERWATCH_CHECKS,
-    OVERWATCH_QUESTIONS,
-    TRIGGER_NAMES,
-    TRIGGERS,
-    OverwatchCheck,
-    OverwatchVerdict,
-    overwatch_allowed,
-)
+from hitrules.ninth.after_hit import *
+from hitrules.ninth.hit import *
+from hitrules.ninth.overwatch import *
 
 __all__ = [
     "EDITIONS",

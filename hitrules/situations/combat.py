@@ -29,34 +29,6 @@ from hitrules.fantasy.melee import MeleeHit, melee_hit
 from hitrules.fantasy.round import MAX_PROFILE_ATTACKS
 from hitrules.fantasy.sides import FLAGS
 
-__all__ = [
-    "ANSWERS_KEPT",
-    "COMBAT_PRESETS",
-    "MOST_ATTACKS_TO_KILL",
-    "OTHER_KINDS",
-    "OTHER_PREFIXES",
-    "WORKED_ROUND",
-    "ChargeSituation",
-    "CombatPreset",
-    "CombatSituation",
-    "HitReadout",
-    "KillQuestion",
-    "answer",
-    "attacks_to_kill",
-    "charge_answer",
-    "charge_bonus",
-    "charge_reactions",
-    "charge_situation",
-    "combat_situation",
-    "combat_values",
-    "fit_ranks",
-    "hit_readout",
-    "melee_values",
-    "ranks",
-    "round_in_contact",
-    "shown_round",
-]
-
 #: How many rounds the process keeps worked out (least recently used first out).
 ANSWERS_KEPT = 64
 #: What each of a side's others is (its name in the Why), and the prefixes of their values: the first
