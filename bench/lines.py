@@ -127,16 +127,29 @@ def feature_lines(path: str, text: str) -> set[int]:
     return found | {line for line, features in entries.items() if all(features)}
 
 
-def count(files: dict[str, str]) -> tuple[int, int, int, int]:
-    """Physical lines, SLOC, and the same of the feature code."""
-    physical = sloc = feature_physical = feature_sloc = 0
+def wiring_lines(text: str) -> set[int]:
+    """The lines of imports and ``__all__``: what a split into more modules adds however small its code."""
+    found = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import | ast.ImportFrom) or (
+                isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets)):
+            found.update(range(node.lineno, node.end_lineno + 1))
+    return found
+
+
+def count(files: dict[str, str]) -> tuple[int, int, int, int, int, int]:
+    """Physical lines, SLOC and SLOC less imports and ``__all__``; then the same of the feature code."""
+    physical = sloc = rest = feature_physical = feature_sloc = feature_rest = 0
     for path, text in files.items():
         code, feature = code_lines(text), feature_lines(path, text)
+        logic = code - wiring_lines(text)
         physical += len(text.splitlines())
         sloc += len(code)
+        rest += len(logic)
         feature_physical += len(feature)
         feature_sloc += len(feature & code)
-    return physical, sloc, feature_physical, feature_sloc
+        feature_rest += len(feature & logic)
+    return physical, sloc, rest, feature_physical, feature_sloc, feature_rest
 
 
 def longest(files: dict[str, str], most: int = 8) -> list[tuple[int, str]]:
@@ -183,17 +196,14 @@ def main(argv: list[str]) -> None:
     now_files = sources(now_rev)
     before, now = count(sources(before_rev)), count(now_files)
     print(f"hitrules/: {before_rev} (before) against {now_rev or 'the work tree'} (now)")
-    print(f"{'':34}{'physical':>10}{'SLOC':>8}")
-    for label, physical, sloc in (
-        ("before", before[0], before[1]),
-        ("now", now[0], now[1]),
-        ("feature code (charge, rosters)", now[2], now[3]),
-        ("like for like (now - feature)", now[0] - now[2], now[1] - now[3]),
-        ("like for like - before", now[0] - now[2] - before[0], now[1] - now[3] - before[1]),
-    ):
-        print(f"{label:34}{physical:>10,}{sloc:>8,}")
-    if before[2]:
-        print(f"(before has {before[2]} physical lines the feature definition matches)")
+    print(f"{'':34}{'physical':>10}{'SLOC':>8}{'SLOC less imports and __all__':>31}")
+    like = tuple(n - f for n, f in zip(now[:3], now[3:], strict=True))
+    for label, numbers in (("before", before[:3]), ("now", now[:3]), ("feature code (charge, rosters)", now[3:]),
+                           ("like for like (now - feature)", like),
+                           ("like for like - before", tuple(n - b for n, b in zip(like, before, strict=False)))):
+        print(f"{label:34}{numbers[0]:>10,}{numbers[1]:>8,}{numbers[2]:>31,}")
+    if before[3]:
+        print(f"(before has {before[3]} physical lines the feature definition matches)")
     print("\nlongest functions (lines):")
     for n, where in longest(now_files):
         print(f"  {n:4}  {where}")
