@@ -10,6 +10,9 @@ as a statement). "Like for like" is now less the code of the two features added 
 - every import of a feature file's module, and each line of an import list or of ``__all__`` that names
   only feature names.
 
+It also prints like for like by kind of line (code, imports, ``__all__``, docstrings, comments, blank), which
+shows where the lines the layers added went.
+
 Lines for the features inside shared functions (a branch for the charge, a parameter in a shared tuple)
 are not counted: like for like is an upper bound. Also printed: the longest functions, the most complex
 (radon), and the import cycles (the graph of tests/test_house.py).
@@ -58,12 +61,16 @@ def sources(rev: str | None) -> dict[str, str]:
             for p in paths if p.endswith(".py")}
 
 
+def docstring_lines(text: str) -> set[int]:
+    """The line numbers of every string standing as a statement (docstrings)."""
+    return {i for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            for i in range(node.lineno, node.end_lineno + 1)}
+
+
 def code_lines(text: str) -> set[int]:
     """The SLOC's line numbers: not blank, not a comment alone, not in a docstring."""
-    docs = set()
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-            docs.update(range(node.lineno, node.end_lineno + 1))
+    docs = docstring_lines(text)
     return {i for i, line in enumerate(text.splitlines(), 1)
             if line.strip() and not line.strip().startswith("#") and i not in docs}
 
@@ -137,6 +144,43 @@ def wiring_lines(text: str) -> set[int]:
     return found
 
 
+#: The kinds of line :func:`kinds` tells apart, in the order the table prints them.
+KINDS = ("code", "import", "__all__", "docstring", "comment", "blank")
+
+
+def kinds(text: str) -> dict[int, str]:
+    """Each line's kind: a docstring's, blank, a comment alone, an import's, ``__all__``'s, or code."""
+    docs, wiring = docstring_lines(text), wiring_lines(text)
+    imports = {i for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Import | ast.ImportFrom)
+               for i in range(node.lineno, node.end_lineno + 1)}
+
+    def kind(i: int, line: str) -> str:
+        if i in docs:
+            return "docstring"
+        if not line.strip():
+            return "blank"
+        if line.strip().startswith("#"):
+            return "comment"
+        return "import" if i in imports else "__all__" if i in wiring else "code"
+
+    return {i: kind(i, line) for i, line in enumerate(text.splitlines(), 1)}
+
+
+def by_kind(files: dict[str, str], like: bool) -> tuple[dict[str, int], dict[str, int]]:
+    """Lines of each kind (:data:`KINDS`), less the feature code when ``like``: in the modules that hold code,
+    and (when ``like``) in those with no code of their own, every line of code an import or ``__all__``: the
+    thin modules that keep the old addresses, and the folders' ``__init__`` that re-export or only say what
+    lives there."""
+    held, reexport = dict.fromkeys(KINDS, 0), dict.fromkeys(KINDS, 0)
+    for path, text in files.items():
+        feature = feature_lines(path, text) if like else set()
+        lines = {i: k for i, k in kinds(text).items() if i not in feature}
+        into = reexport if like and not any(k == "code" for k in lines.values()) else held
+        for kind in lines.values():
+            into[kind] += 1
+    return held, reexport
+
+
 def count(files: dict[str, str]) -> tuple[int, int, int, int, int, int]:
     """Physical lines, SLOC and SLOC less imports and ``__all__``; then the same of the feature code."""
     physical = sloc = rest = feature_physical = feature_sloc = feature_rest = 0
@@ -204,6 +248,13 @@ def main(argv: list[str]) -> None:
         print(f"{label:34}{numbers[0]:>10,}{numbers[1]:>8,}{numbers[2]:>31,}")
     if before[3]:
         print(f"(before has {before[3]} physical lines the feature definition matches)")
+    print("\nlike for like, by kind of line (no code of their own: the old addresses' thin modules and the folders'"
+          " __init__)")
+    (was, _), (held, reexport) = by_kind(sources(before_rev), False), by_kind(now_files, True)
+    print(f"  {'':10}{'before':>8}{'now':>8}{'of which no code of their own':>31}{'now - before':>14}")
+    for kind in KINDS:
+        total = held[kind] + reexport[kind]
+        print(f"  {kind:10}{was[kind]:>8,}{total:>8,}{reexport[kind]:>31,}{total - was[kind]:>+14,}")
     print("\nlongest functions (lines):")
     for n, where in longest(now_files):
         print(f"  {n:4}  {where}")

@@ -31,3 +31,18 @@ def test_the_browser_bench_expects_what_the_engine_says():
         first, second = browser.CASES[name][-1]
         assert first != second, name
         assert all(text.rstrip(")").endswith("%") for text in (first, second)), (name, first, second)
+
+
+def test_the_line_count_tells_each_kind_of_line_apart():
+    """bench/lines.py's table by kind (issue 27's before/after): every line of a small module, by hand."""
+    sys.path[:0] = [str(ROOT / "bench")]
+    try:
+        import lines
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    text = '"""A module."""\n\nfrom a import (\n    b,\n)\n\n__all__ = [\n    "f",\n]\n# why\n\n\ndef f():\n' \
+           '    """Doc\n    string."""\n    return b  # a comment after code is code\n'
+    assert list(lines.kinds(text).values()) == [
+        "docstring", "blank", "import", "import", "import", "blank", "__all__", "__all__", "__all__", "comment",
+        "blank", "blank", "code", "docstring", "docstring", "code"]
+    assert lines.code_lines(text) == {3, 4, 5, 7, 8, 9, 13, 16}
