@@ -61,18 +61,38 @@ def sources(rev: str | None) -> dict[str, str]:
             for p in paths if p.endswith(".py")}
 
 
-def docstring_lines(text: str) -> set[int]:
-    """The line numbers of every string standing as a statement (docstrings)."""
-    return {i for node in ast.walk(ast.parse(text))
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-            for i in range(node.lineno, node.end_lineno + 1)}
+#: The kinds of line :func:`kinds` tells apart, in the order the table prints them; the first three are SLOC.
+KINDS = ("code", "import", "__all__", "docstring", "comment", "blank")
+
+
+def kinds(text: str) -> dict[int, str]:
+    """Each line's kind: a docstring's (a string standing as a statement), blank, a comment alone, an
+    import's, ``__all__``'s (what a split into more modules adds however small its code), or code."""
+    marked: dict[int, str] = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            kind = "docstring"
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            kind = "import"
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
+            kind = "__all__"
+        else:
+            continue
+        marked.update(dict.fromkeys(range(node.lineno, node.end_lineno + 1), kind))
+
+    def kind_of(i: int, line: str) -> str:
+        if marked.get(i) == "docstring":
+            return "docstring"
+        if not line.strip():
+            return "blank"
+        return "comment" if line.strip().startswith("#") else marked.get(i, "code")
+
+    return {i: kind_of(i, line) for i, line in enumerate(text.splitlines(), 1)}
 
 
 def code_lines(text: str) -> set[int]:
     """The SLOC's line numbers: not blank, not a comment alone, not in a docstring."""
-    docs = docstring_lines(text)
-    return {i for i, line in enumerate(text.splitlines(), 1)
-            if line.strip() and not line.strip().startswith("#") and i not in docs}
+    return {i for i, kind in kinds(text).items() if kind in KINDS[:3]}
 
 
 def module_of(path: str) -> str:
@@ -134,38 +154,6 @@ def feature_lines(path: str, text: str) -> set[int]:
     return found | {line for line, features in entries.items() if all(features)}
 
 
-def wiring_lines(text: str) -> set[int]:
-    """The lines of imports and ``__all__``: what a split into more modules adds however small its code."""
-    found = set()
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.Import | ast.ImportFrom) or (
-                isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets)):
-            found.update(range(node.lineno, node.end_lineno + 1))
-    return found
-
-
-#: The kinds of line :func:`kinds` tells apart, in the order the table prints them.
-KINDS = ("code", "import", "__all__", "docstring", "comment", "blank")
-
-
-def kinds(text: str) -> dict[int, str]:
-    """Each line's kind: a docstring's, blank, a comment alone, an import's, ``__all__``'s, or code."""
-    docs, wiring = docstring_lines(text), wiring_lines(text)
-    imports = {i for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Import | ast.ImportFrom)
-               for i in range(node.lineno, node.end_lineno + 1)}
-
-    def kind(i: int, line: str) -> str:
-        if i in docs:
-            return "docstring"
-        if not line.strip():
-            return "blank"
-        if line.strip().startswith("#"):
-            return "comment"
-        return "import" if i in imports else "__all__" if i in wiring else "code"
-
-    return {i: kind(i, line) for i, line in enumerate(text.splitlines(), 1)}
-
-
 def by_kind(files: dict[str, str], like: bool) -> tuple[dict[str, int], dict[str, int]]:
     """Lines of each kind (:data:`KINDS`), less the feature code when ``like``: in the modules that hold code,
     and (when ``like``) in those with no code of their own, every line of code an import or ``__all__``: the
@@ -185,8 +173,9 @@ def count(files: dict[str, str]) -> tuple[int, int, int, int, int, int]:
     """Physical lines, SLOC and SLOC less imports and ``__all__``; then the same of the feature code."""
     physical = sloc = rest = feature_physical = feature_sloc = feature_rest = 0
     for path, text in files.items():
-        code, feature = code_lines(text), feature_lines(path, text)
-        logic = code - wiring_lines(text)
+        kind, feature = kinds(text), feature_lines(path, text)
+        code = {i for i, k in kind.items() if k in KINDS[:3]}
+        logic = {i for i, k in kind.items() if k == "code"}
         physical += len(text.splitlines())
         sloc += len(code)
         rest += len(logic)
@@ -237,8 +226,8 @@ def import_cycles() -> list[set[str]]:
 def main(argv: list[str]) -> None:
     before_rev = argv[0] if argv else BASE
     now_rev = argv[1] if len(argv) > 1 else None
-    now_files = sources(now_rev)
-    before, now = count(sources(before_rev)), count(now_files)
+    before_files, now_files = sources(before_rev), sources(now_rev)
+    before, now = count(before_files), count(now_files)
     print(f"hitrules/: {before_rev} (before) against {now_rev or 'the work tree'} (now)")
     print(f"{'':34}{'physical':>10}{'SLOC':>8}{'SLOC less imports and __all__':>31}")
     like = tuple(n - f for n, f in zip(now[:3], now[3:], strict=True))
@@ -250,7 +239,7 @@ def main(argv: list[str]) -> None:
         print(f"(before has {before[3]} physical lines the feature definition matches)")
     print("\nlike for like, by kind of line (no code of their own: the old addresses' thin modules and the folders'"
           " __init__)")
-    (was, _), (held, reexport) = by_kind(sources(before_rev), False), by_kind(now_files, True)
+    (was, _), (held, reexport) = by_kind(before_files, False), by_kind(now_files, True)
     print(f"  {'':10}{'before':>8}{'now':>8}{'of which no code of their own':>31}{'now - before':>14}")
     for kind in KINDS:
         total = held[kind] + reexport[kind]

@@ -2,6 +2,7 @@
 reads from the package (bench/browser.py read the removed ``hitrules._steps.headline_text``) would break it
 unseen until the next person timed something. Each module is imported, its ``main`` not run."""
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -19,14 +20,19 @@ def test_each_benchmark_imports(name):
     assert done.returncode == 0, done.stderr[-2000:]
 
 
+def _bench(name: str):
+    """A module of bench/, imported as the benchmarks import each other (bench/ first on the path)."""
+    sys.path[:0] = [str(ROOT / "bench")]
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+
 def test_the_browser_bench_expects_what_the_engine_says():
     """Its expected metric texts come from the engine: Hold's "Charged unit destroyed" differs between the
     charged unit's WS 4 and 3, or the bench would time a change that shows nothing new."""
-    sys.path[:0] = [str(ROOT / "bench")]
-    try:
-        import browser
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    browser = _bench("browser")
     for name in ("combat", "combat-charge"):
         first, second = browser.CASES[name][-1]
         assert first != second, name
@@ -35,11 +41,7 @@ def test_the_browser_bench_expects_what_the_engine_says():
 
 def test_the_line_count_tells_each_kind_of_line_apart():
     """bench/lines.py's table by kind (issue 27's before/after): every line of a small module, by hand."""
-    sys.path[:0] = [str(ROOT / "bench")]
-    try:
-        import lines
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    lines = _bench("lines")
     text = '"""A module."""\n\nfrom a import (\n    b,\n)\n\n__all__ = [\n    "f",\n]\n# why\n\n\ndef f():\n' \
            '    """Doc\n    string."""\n    return b  # a comment after code is code\n'
     assert list(lines.kinds(text).values()) == [
