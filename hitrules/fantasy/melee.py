@@ -32,6 +32,8 @@ from hitrules.words import chance_text, faces_of_six
 
 WS_RANGE = (1, 10)
 INITIATIVE_RANGE = (1, 10)
+#: An other's Unit Strength (a character on a monster may have many Wounds).
+UNIT_STRENGTH_RANGE = (0, 20)
 #: The sections of docs/rules.md the Why cites: each step names one in words and carries its anchor.
 SECTIONS = {
     "combat": "Fantasy close combat",
@@ -168,6 +170,8 @@ class Fighters:
     reroll: str = "none"
     automatic: bool = False
     name: str = ""
+    #: An other's Unit Strength: a champion's is the unit's per model, a character's its own, a mount's 0.
+    unit_strength: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", parse_attacks(self.attacks))
@@ -177,6 +181,7 @@ class Fighters:
         check_int("Initiative", self.initiative, *INITIATIVE_RANGE)
         check_hit_inputs(self.modifier, self.reroll, False)
         check_bool("automatic", self.automatic)
+        check_int("An other's Unit Strength", self.unit_strength, *UNIT_STRENGTH_RANGE)
         if not isinstance(self.name, str) or len(self.name) > MAX_NAME:
             raise ValueError(f"A profile's name must be text of at most {MAX_NAME} characters.")
 

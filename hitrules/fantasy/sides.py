@@ -21,6 +21,13 @@ POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
 #: A side's bonuses and rules that are yes or no: the one list the link, the page and the side read.
 FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable", "stubborn",
          "reroll_sixes")
+#: The side's own special rules that are yes or no (docs/rules.md § Fantasy close combat, § Psychology).
+RULE_FLAGS = ("horde", "strike_first", "strike_last", "frenzy", "causes_fear", "causes_terror",
+              "immune_to_psychology", "stubborn_tests")
+#: A unit's formation (the rules index's forming-units/): Close Order, Open Order, Skirmish.
+FORMATIONS = ("close_order", "open_order", "skirmish")
+#: The charge's Initiative bonus: +1 a full inch moved, at most +3 into the front, +4 into a flank or rear.
+CHARGE_BONUS_RANGE = (0, 4)
 def _checked_others(others) -> tuple[Fighters, ...]:
     """A side's others (one Fighters, or a list of up to MAX_OTHERS), each rolling to hit, as a tuple."""
     if isinstance(others, Fighters):
@@ -62,6 +69,20 @@ class Side:
     unbreakable: bool = False
     stubborn: bool = False
     reroll_sixes: bool = False
+    formation: str = "close_order"
+    #: The side's mount: each fighting model alive strikes with it, at the mount's own Initiative.
+    mount: Fighters | None = None
+    horde: bool = False
+    strike_first: bool = False
+    strike_last: bool = False
+    frenzy: bool = False
+    causes_fear: bool = False
+    causes_terror: bool = False
+    immune_to_psychology: bool = False
+    #: A Stubborn unit that chooses to take its Break test rather than Fall Back.
+    stubborn_tests: bool = False
+    #: The charge's Initiative bonus (charge() fills it from the distance); the profile's Initiative stays.
+    charge_bonus: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.unit, Target):
@@ -84,8 +105,12 @@ class Side:
             if value is not None and (not isinstance(value, Fighters) or not value.automatic):
                 raise ValueError(f"{label} must be Fighters with automatic=True, or none.")
         check_hit_inputs(self.modifier, self.reroll, self.reroll_sixes)
-        for name in FLAGS:
+        for name in (*FLAGS, *RULE_FLAGS):
             check_bool(name, getattr(self, name))
+        check_choice("formation", self.formation, FORMATIONS)
+        if self.mount is not None and (not isinstance(self.mount, Fighters) or self.mount.automatic):
+            raise ValueError("A side's mount must be Fighters that roll to hit (automatic=False), or none.")
+        check_int("The charge's Initiative bonus", self.charge_bonus, *CHARGE_BONUS_RANGE)
         check_choice("position", self.position, POSITIONS)
         check_int("The other bonus", self.bonus, *BONUS_RANGE)
 
