@@ -139,8 +139,10 @@ def names(obj: dict) -> dict[str, str]:
 
 
 def split_names(text: str) -> list[str]:
-    """A list of names joined by commas, commas inside brackets kept ("Hatred (Dwarfs, Elves)")."""
-    parts, depth, current = [], 0, ""
+    """A list of names joined by commas, commas inside brackets kept ("Hatred (Dwarfs, Elves)"); when the
+    brackets do not pair up (a typo of the builder's), every comma splits."""
+    balanced = text.count("(") == text.count(")") and text.count("[") == text.count("]")
+    parts, depth, current = [], 0 if balanced else -10**6, ""
     for char in text:
         if char in "([":
             depth += 1
@@ -237,22 +239,21 @@ def units(source: Source, army_ids: list[str], index: dict, syn: dict) -> list[d
 
 def engine_aliases(all_units: list[dict]) -> dict[str, str]:
     """Each builder-language spelling of a piece of equipment whose English name the catalogue maps
-    (hitrules.fantasy.catalogue.engine_name), normalised -> the engine's name; a spelling that would
-    mean two things is left out."""
+    (hitrules.fantasy.catalogue.engine_name), normalised -> the engine's name. Read only from entries
+    of one piece in both languages (translators reorder lists), also without its note in brackets;
+    a spelling that would mean two things is left out."""
     from hitrules.fantasy.catalogue import engine_name, name_key
 
     found: dict[str, set[str]] = {}
 
     def visit(entry: dict) -> None:
         english = split_names(entry["names"].get("en", ""))
-        mapped = [engine_name(piece, english_only=True) for piece in english]
+        engine = engine_name(english[0], english_only=True) if len(english) == 1 else None
         for lang, text in entry["names"].items():
             pieces = split_names(text)
-            if lang == "en" or len(pieces) != len(english):
-                continue
-            for piece, engine in zip(pieces, mapped, strict=True):
-                if engine:
-                    found.setdefault(name_key(piece), set()).add(engine)
+            if engine and lang != "en" and len(pieces) == 1:
+                for spelling in {pieces[0], re.sub(r"\([^)]*\)", "", pieces[0])}:
+                    found.setdefault(name_key(spelling), set()).add(engine)
         for sub in entry.get("options", ()):
             visit(sub)
 
@@ -260,8 +261,8 @@ def engine_aliases(all_units: list[dict]) -> dict[str, str]:
         for kind in ("equipment", "armour", "options", "mounts", "command"):
             for entry in unit[kind]:
                 visit(entry)
-    return {k: next(iter(v)) for k, v in sorted(found.items()) if len(v) == 1 and engine_name(k, english_only=True)
-            in (None, next(iter(v)))}
+    return {k: next(iter(v)) for k, v in sorted(found.items())
+            if k and len(v) == 1 and engine_name(k, english_only=True) in (None, next(iter(v)))}
 
 
 def build(source_path: Path) -> dict:

@@ -210,8 +210,8 @@ def engine_names(text: str) -> tuple[str, ...]:
 
 
 def _split(text: str) -> list[str]:
-    """Names joined by commas, a comma inside brackets kept."""
-    parts, depth, current = [], 0, ""
+    """Names joined by commas, a comma inside brackets kept (every comma when the brackets do not pair up)."""
+    parts, depth, current = [], 0 if text.count("(") == text.count(")") else -len(text), ""
     for char in text:
         depth += (char == "(") - (char == ")")
         if char in ",，" and depth <= 0:
@@ -316,9 +316,9 @@ def find(name: str, army: str | None = None) -> Unit:
     names close matches when none fits, and the armies when several carry the name and ``army`` is not
     given. See the module's docstring for names the builder repeats."""
     catalogue = _catalogue()
-    if (unit := catalogue.by_ref.get(name.strip())) is not None and army in (None, unit.army):
-        return unit
     wanted = _army_id(army) if army is not None else None
+    if (unit := catalogue.by_ref.get(name.strip())) is not None and wanted in (None, unit.army):
+        return unit
     found = [u for u in catalogue.by_name.get(name_key(name), ()) if wanted in (None, u.army)]
     if found and len({u.army for u in found}) == 1:
         return found[0]
