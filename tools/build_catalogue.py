@@ -237,6 +237,11 @@ def units(source: Source, army_ids: list[str], index: dict, syn: dict) -> list[d
 
 # ----- the engine's names for equipment, in every language the builder gives
 
+#: Spellings the builder pairs with the wrong English name (its empire-of-man.json gives "Repeater handgun"
+#: the German "Repetier-Armbrust", a repeater crossbow): never read as an alias.
+MISTRANSLATED = {"repetier-armbrust"}
+
+
 def engine_aliases(all_units: list[dict]) -> dict[str, str]:
     """Each builder-language spelling of a piece of equipment whose English name the catalogue maps
     (hitrules.fantasy.catalogue.engine_name), normalised -> the engine's name. Read only from entries
@@ -261,8 +266,8 @@ def engine_aliases(all_units: list[dict]) -> dict[str, str]:
         for kind in ("equipment", "armour", "options", "mounts", "command"):
             for entry in unit[kind]:
                 visit(entry)
-    return {k: next(iter(v)) for k, v in sorted(found.items())
-            if k and len(v) == 1 and engine_name(k, english_only=True) in (None, next(iter(v)))}
+    return {k: next(iter(v)) for k, v in sorted(found.items()) if k and k not in MISTRANSLATED and len(v) == 1
+            and engine_name(k, english_only=True) in (None, next(iter(v)))}
 
 
 def build(source_path: Path) -> dict:

@@ -35,6 +35,8 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
+from hitrules.fantasy.missile import missile_name
+
 __all__ = [
     "ARMOUR_NAMES",
     "LANGUAGES",
@@ -182,9 +184,11 @@ _ENGLISH = _english()
 
 def engine_name(name: str, *, english_only: bool = False) -> str | None:
     """The engine's name of one piece of equipment the builder names, in any of its languages: a weapon
-    of war of §7's table ("Thrusting spears" -> "thrusting spear") or armour ("Full plate armour" ->
-    "full plate", "Schilde" -> "shield"); a note in brackets is looked through ("Heavy armour (Scaly
-    skin)", "Claws and fangs (Hand weapons)"). None for anything else (an army's own weapon).
+    of war of §7's table ("Thrusting spears" -> "thrusting spear", a key of WEAPON_NAMES), armour ("Full
+    plate armour" -> "full plate", "Schilde" -> "shield", a key of ARMOUR_NAMES) or a missile weapon
+    ("Armbrüste" -> "crossbow", a key of hitrules.fantasy.missile.MISSILE_WEAPONS); a note in brackets is
+    looked through ("Heavy armour (Scaly skin)", "Claws and fangs (Hand weapons)"). None for anything
+    else (an army's own weapon). ``english_only``: without the builder's other languages (no data read).
 
     >>> engine_name("Thrusting spears"), engine_name("Light armour"), engine_name("Hellebarden")
     ('thrusting spear', 'light', 'halberd')
@@ -194,7 +198,7 @@ def engine_name(name: str, *, english_only: bool = False) -> str | None:
     inside = re.findall(r"\(([^)]*)\)", name)
     for text in (name, outside, *inside):
         for table in tables:
-            if (found := table.get(name_key(text))) is not None:
+            if (found := table.get(name_key(text)) or missile_name(text)) is not None:
                 return found
     return None
 
