@@ -92,6 +92,23 @@ def test_every_unit_is_found_by_each_of_its_names(unit):
             assert _earlier_or_same(anywhere, unit)
 
 
+def test_the_id_a_builders_list_file_carries():
+    assert find("empire-of-man/state-troops.k3j4h5").ref == "empire-of-man/state-troops"
+    assert find("high-elf-realms/sea-guard-garrison.commander").id == "sea-guard-garrison.commander"
+    assert find("high-elf-realms/sea-guard-garrison.commander.x9").id == "sea-guard-garrison.commander"
+    with pytest.raises(ValueError, match="No unit called"):
+        find("empire-of-man/state-troops-x")
+
+
+def test_renegade_profiles():
+    guard = find("Temple Guard")
+    assert ([p.I for p in guard.profiles], [p.I for p in guard.renegade_profiles]) == (["1", "1"], ["2", "2"])
+    assert find("State Troops").renegade_profiles == ()
+    assert sorted(u.ref for u in ALL_UNITS if u.renegade_profiles) == [
+        "chaos-dwarfs/k'daai-fireborn", "lizardmen/slann-mage-priest", "lizardmen/temple-guard",
+        "ogre-kingdoms/leadbelchers", "skaven/hell-pit-abomination", "vampire-counts/vampire-count"]
+
+
 def test_names_shared_by_two_units_of_one_army_find_the_first():
     assert find("Bestigor Herd", "beastmen-brayherds").id == "bestigor-herds-core"
     assert find("beastmen-brayherds/bestigor-herds").name == "Bestigor Herd"
@@ -250,6 +267,9 @@ if SOURCE.exists():  # not skipped when absent: these checks exist only where th
             expected = [(s["Name"], s["M"], s["WS"], s["BS"], s["S"], s["T"], s["W"], s["I"], s["A"], s["Ld"])
                         for s in rules.get("stats", [])]
             assert [(p.name, p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) for p in mine.profiles] == expected
+            renegade = TOOL.renegade_entry(entry["name_en"], INDEX, SYNONYMS) or {}
+            if renegade.get("stats"):
+                assert [p.I for p in mine.renegade_profiles] == [s["I"] for s in renegade["stats"]]
 
     def test_profiles_by_the_plain_english_name():
         """Independent of the synonyms: a unit whose lower-case English name is an index key has its stats."""

@@ -122,6 +122,14 @@ def rule_entry(name_en: str, index: dict, syn: dict[str, str]) -> dict | None:
     return index.get(syn.get(key) or key)
 
 
+def renegade_entry(name_en: str, index: dict, syn: dict[str, str]) -> dict | None:
+    """The entry the builder's getStats reads for a "{renegade}" unit in a renegade army composition."""
+    if "{renegade}" not in name_en:
+        return None
+    key = normalize_rule_name(name_en)
+    return index.get(syn.get(key) or key)
+
+
 def profiles(entry: dict | None) -> list[list[str]]:
     return [[str(s.get("Name", "")), *(str(s.get(k, "")) for k in STATS)] for s in (entry or {}).get("stats", [])]
 
@@ -194,6 +202,7 @@ def unit_record(army: str, category: str, unit: dict, index: dict, syn: dict) ->
         "troop_type": TROOP_CODES.get(code) if code else None,
         "troop_code": code,
         "profiles": profiles(entry),
+        "renegade_profiles": profiles(renegade_entry(unit["name_en"], index, syn)),
         "equipment": defaults_first([option(o, index, syn) for o in unit.get("equipment") or []]),
         # "armour": one unit of the builder's (knights-of-the-realm) spells the key the British way.
         "armour": [option(o, index, syn) for o in (unit.get("armor") or unit.get("armour") or [])],
@@ -229,6 +238,7 @@ def units(source: Source, army_ids: list[str], index: dict, syn: dict) -> list[d
                     extra = {k: v for k, v in record["names"].items() if kept["names"].get(k) != v}
                     if extra:
                         kept.setdefault("also", {}).update(extra)
+                    kept["renegade_profiles"] = kept["renegade_profiles"] or record["renegade_profiles"]
                     continue
                 seen[army, unit["id"]] = record
                 out.append(record)

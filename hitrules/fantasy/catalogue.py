@@ -158,6 +158,9 @@ class Unit:
     category: str = ""
     troop_code: str | None = None
     special_rules_by_language: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    #: The profiles the builder shows for a "{renegade}" unit in a renegade army composition (the rules
+    #: index's "<name> renegade" entry); empty for every other unit.
+    renegade_profiles: tuple[Profile, ...] = ()
 
     @property
     def ref(self) -> str:
@@ -258,6 +261,7 @@ def _unit(raw: dict) -> Unit:
         minimum=raw["minimum"], points=raw["points"], maximum=raw.get("maximum", 0), category=raw["category"],
         troop_code=raw.get("troop_code"),
         special_rules_by_language=MappingProxyType({k: tuple(v) for k, v in rules.items()}),
+        renegade_profiles=tuple(_profile(p) for p in raw.get("renegade_profiles", ())),
     )
 
 
@@ -316,12 +320,13 @@ def units(army: str) -> tuple[Unit, ...]:
 
 def find(name: str, army: str | None = None) -> Unit:
     """One unit by its name in any of the builder's languages (case, spaces and "{faction}" tags
-    ignored), or by its address "army/id"; ``army`` (an id or a name) narrows the search. A ValueError
-    names close matches when none fits, and the armies when several carry the name and ``army`` is not
-    given. See the module's docstring for names the builder repeats."""
+    ignored), or by its address "army/id" (the id may carry the ".random" tail of the builder's list
+    files); ``army`` (an id or a name) narrows the search. A ValueError names close matches when none
+    fits, and the armies when several carry the name and ``army`` is not given. See the module's
+    docstring for names the builder repeats."""
     catalogue = _catalogue()
     wanted = _army_id(army) if army is not None else None
-    if (unit := catalogue.by_ref.get(name.strip())) is not None and wanted in (None, unit.army):
+    if (unit := _by_ref(name.strip())) is not None and wanted in (None, unit.army):
         return unit
     found = [u for u in catalogue.by_name.get(name_key(name), ()) if wanted in (None, u.army)]
     if found and len({u.army for u in found}) == 1:
@@ -330,6 +335,15 @@ def find(name: str, army: str | None = None) -> Unit:
         where = ", ".join(dict.fromkeys(u.army for u in found))
         raise ValueError(f"“{name}” is a unit of several armies ({where}): say which army.")
     raise ValueError(_not_found(name, wanted))
+
+
+def _by_ref(ref: str) -> Unit | None:
+    """The unit at "army/id"; an id the builder's lists carry ("state-troops.x1y2z3", the unit's id and a
+    random one after a dot) finds its unit too."""
+    by_ref = _catalogue().by_ref
+    while (unit := by_ref.get(ref)) is None and "." in ref.partition("/")[2]:
+        ref = ref.rpartition(".")[0]
+    return unit
 
 
 def _not_found(name: str, army: str | None) -> str:
