@@ -65,7 +65,10 @@ def test_a_mount_has_its_profile():
     unit = find("General of the Empire")
     horse = next(m for m in unit.mounts if m.name == "Barded Warhorse")
     assert [(p.name, p.M, p.WS, p.S, p.A) for p in horse.profiles] == [("Barded Warhorse", "7", "3", "3", "1")]
-    assert unit.mounts[0].default and unit.mounts[0].name == "On foot"
+    assert unit.mounts[0].default and unit.mounts[0].name == "On foot" and unit.mounts[0].troop_type is None
+    assert [(m.name, m.troop_type) for m in unit.mounts[1:4]] == [
+        ("Barded Warhorse", "heavy_cavalry"), ("Empire warhorse", "light_cavalry"), ("Pegasus", "monstrous_cavalry")]
+    assert unit.troop_type == "regular_infantry"
 
 
 # ----- every unit by each of its names (the bundled data, no mirror needed)

@@ -166,7 +166,8 @@ def split_names(text: str) -> list[str]:
 
 
 def option(obj: dict, index: dict, syn: dict, *, mount: bool = False) -> dict:
-    """One option-like entry: names, points, default flag, per model, its own options; a mount's profiles."""
+    """One option-like entry: names, points, default flag, per model, its own options; a mount's profiles
+    and troop type (the rules index's: what its rider becomes, e.g. heavy cavalry on a barded warhorse)."""
     out: dict = {"names": names(obj), "points": obj.get("points", 0) or 0}
     if obj.get("active") or obj.get("equippedDefault") or obj.get("defaultSelected") or obj.get("alwaysActive"):
         out["default"] = True
@@ -174,8 +175,13 @@ def option(obj: dict, index: dict, syn: dict, *, mount: bool = False) -> dict:
         out["per_model"] = True
     if obj.get("options"):
         out["options"] = [option(o, index, syn) for o in obj["options"]]
-    if mount and (found := profiles(rule_entry(obj.get("name_en", ""), index, syn))):
+    entry = rule_entry(obj.get("name_en", ""), index, syn) if mount else None
+    if found := profiles(entry):
         out["profiles"] = found
+    if entry and (code := entry.get("troopType")):
+        if code not in TROOP_CODES:
+            raise ValueError(f"mount {obj.get('name_en')!r}: troop type code {code!r} has no mapping in TROOP_CODES")
+        out["troop_type"] = TROOP_CODES[code]
     return out
 
 

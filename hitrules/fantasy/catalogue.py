@@ -116,6 +116,9 @@ class Option:
     per_model: bool = False
     options: tuple[Option, ...] = ()
     profiles: tuple[Profile, ...] = ()
+    #: A mount's troop type as the rules index gives it (what its rider becomes: "heavy_cavalry" on a
+    #: barded warhorse); None for anything else.
+    troop_type: str | None = None
 
     @property
     def engine_names(self) -> tuple[str, ...]:
@@ -247,7 +250,7 @@ def _option(raw: dict) -> Option:
     return Option(names.get("en") or next(iter(names.values()), ""), MappingProxyType(names), raw.get("points", 0),
                   raw.get("default", False), raw.get("per_model", False),
                   tuple(_option(o) for o in raw.get("options", ())),
-                  tuple(_profile(p) for p in raw.get("profiles", ())))
+                  tuple(_profile(p) for p in raw.get("profiles", ())), raw.get("troop_type"))
 
 
 def _unit(raw: dict) -> Unit:
