@@ -41,6 +41,9 @@ def test_state_troops():
                                                                  "regular_infantry")
     assert (trooper.WS, trooper.S, trooper.T, trooper.I, trooper.A, trooper.Ld) == ("3", "3", "3", "3", "1", "7")
     assert [p.name for p in unit.profiles] == ["State Trooper", "Sergeant"]
+    assert [trooper.number(s) for s in ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")] == [4, 3, 3, 3, 3, 1, 3, 1, 7]
+    with pytest.raises(ValueError, match="A profile has no characteristic “Sv”"):
+        trooper.number("Sv")
     assert unit.profiles[1].A == "2"
     weapons = [engine_names(e.name) for e in unit.equipment]
     assert weapons == [("hand weapon",), ("halberd",), ("thrusting spear",)]  # the default first

@@ -102,6 +102,18 @@ class Profile:
     A: str
     Ld: str
 
+    def number(self, stat: str) -> int | None:
+        """A characteristic as a whole number, or None when the builder writes something else ("-", "D3",
+        "(+1)", "2+"): ``number("WS")``.
+
+        >>> Profile("Horse", "8", "3", "-", "3", "3", "1", "3", "1", "5").number("BS") is None
+        True
+        """
+        if stat not in _STATS:
+            raise ValueError(f"A profile has no characteristic “{stat}”: one of {', '.join(_STATS)}.")
+        text = getattr(self, stat).strip()
+        return int(text) if text.isdigit() else None
+
 
 @dataclass(frozen=True)
 class Option:
