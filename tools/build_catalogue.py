@@ -204,6 +204,9 @@ def unit_record(army: str, category: str, unit: dict, index: dict, syn: dict) ->
         "army": army,
         "id": unit["id"],
         "category": category,
+        # The army compositions (the army itself, its Armies of Infamy) the builder offers the unit in;
+        # empty: every composition of its army.
+        "compositions": sorted(unit.get("armyComposition") or ()),
         "names": names(unit),
         "troop_type": TROOP_CODES.get(code) if code else None,
         "troop_code": code,
@@ -245,6 +248,10 @@ def units(source: Source, army_ids: list[str], index: dict, syn: dict) -> list[d
                     if extra:
                         kept.setdefault("also", {}).update(extra)
                     kept["renegade_profiles"] = kept["renegade_profiles"] or record["renegade_profiles"]
+                    if kept["compositions"] and record["compositions"]:
+                        kept["compositions"] = sorted({*kept["compositions"], *record["compositions"]})
+                    else:
+                        kept["compositions"] = []
                     continue
                 seen[army, unit["id"]] = record
                 out.append(record)
