@@ -45,7 +45,7 @@ def row(w: CombatWeapon) -> tuple:
 
 
 def test_the_table_lists_every_weapon_hand_weapon_first():
-    assert COMBAT_WEAPONS == tuple(TABLE) and COMBAT_WEAPONS[0] == "hand weapon"
+    assert tuple(TABLE) == COMBAT_WEAPONS and COMBAT_WEAPONS[0] == "hand weapon"
 
 
 @pytest.mark.parametrize("name", TABLE)

@@ -81,7 +81,7 @@ _LOOKUP = {_key(k): v for k, v in (*((r.name, r.name) for r in _ROWS), *((r.plur
 def _weapon_name(name: object) -> str:
     """The table's name of ``name`` (any case, singular or plural); an unknown name is a clear error."""
     if not isinstance(name, str):
-        raise ValueError(f"A weapon is one of the names of the weapons table, such as \"hand weapon\" (got {name!r:.30}).")
+        raise ValueError(f"A weapon is a name of the weapons table, such as \"hand weapon\" (got {name!r:.30}).")
     found = _LOOKUP.get(_key(name))
     if found is None:
         close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3, cutoff=0.5)
