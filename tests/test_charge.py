@@ -31,6 +31,7 @@ from hitrules.fantasy import (
 from hitrules.fantasy import charging as charge_module
 from hitrules.fantasy.charging import GAP_RANGE, OUTCOMES, REACTIONS, ChargeResult, max_charge_range
 from hitrules.steps import anchor
+from hitrules.words import chance_text
 
 D6 = range(1, 7)
 
@@ -164,6 +165,209 @@ def test_through_terrain_the_maximum_charge_range_uses_m_minus_1():
 def test_flee_needs_no_round():
     r = charge(TWO, TWO, 6, Mover(4), Mover(4), reaction="flee")
     assert r.round is None and r.outcomes["failed"] == 0 and r.reached == Fraction(35, 36)
+
+
+# RULES.md §8's corrections (issue 42) -------------------------------------------------------------
+
+FINEST = Mover(4, finest_warhorses=True)
+
+
+def test_finest_warhorses_re_roll_1s_on_flee_and_pursuit_rolls():
+    flight = flee_distance(FINEST)
+    assert flight.mean == Fraction(47, 6) and flight.at_least(7) == Fraction(35, 48)
+    assert flee_distance(Mover(4)).at_least(7) == Fraction(7, 12)
+    assert caught(Mover(4), FINEST) == Fraction(21421, 46656)
+    assert caught(FINEST, Mover(4)) == Fraction(30661, 46656)
+    assert charge(TWO, TWO, 6, Mover(8), FINEST, reaction="flee").outcomes["run_down"] == Fraction(5857, 15552)
+    assert fantasy.pursuit(FINEST, Mover(4)).caught == Fraction(30661, 46656)
+    # A Fall Back's 2D6 too, each 1 rolled again before the lower die is discarded.
+    fall_back = Counter()
+    for (a, p), (b, q) in product(one_die(True).items(), repeat=2):
+        fall_back[max(a, b)] += p * q
+    assert all(flee_distance(FINEST, good_order=True)[k] == fall_back[k] for k in D6)
+
+
+def test_finest_warhorses_never_re_roll_the_swiftstride_d6():
+    knights = Mover(8, finest_warhorses=True)
+    assert charge_range(knights).at_least(13) == Fraction(203, 324)
+    assert charge_range(Mover(8)).at_least(13) == Fraction(5, 9)
+    swift = Mover(8, finest_warhorses=True, swiftstride=True)
+    assert charge_range(swift).at_least(14) == Fraction(389, 432)
+    assert charge_range(Mover(8, swiftstride=True)).at_least(14) == Fraction(31, 36)
+    # The flight's D6 is not rolled again either: 2D6 (1s again) + D6.
+    expected = Counter()
+    for ((a, b), p), c in product(two_d6(True).items(), D6):
+        expected[a + b + c] += p / 6
+    assert all(flee_distance(Mover(4, finest_warhorses=True, swiftstride=True))[k] == expected[k] for k in range(19))
+    assert any("Finest Warhorses" in s.text for s in fantasy.pursuit(FINEST, FINEST).steps)
+
+
+def test_hold_your_ground_re_rolls_a_two_to_one_break_too():
+    """Lost by 2 at Leadership 7, outnumbered more than two to one: without Hold Your Ground it Breaks 26/36; with
+    it, 169/324, and Gives Ground 155/324 (the old reading, a two-to-one Break kept, gave 131/216)."""
+    charger = side(models=3, fighting=0, bonus=2, troop="heavy_cavalry")  # Unit Strength 6 against 2
+    charged = side(models=2, fighting=0, ld=7)
+    r = charge(charger, charged, 1, Mover(10, pursues=False), Mover(1, hold_your_ground=True))
+    assert r.outcomes["charged_fled"] == Fraction(169, 324)
+    assert r.outcomes["charged_fell_back"] == Fraction(155, 324)
+    without = charge(charger, charged, 1, Mover(10, pursues=False), Mover(1))
+    assert without.outcomes["charged_fled"] == Fraction(26, 36)
+    assert brute_test(charged, 2, True, True) == Counter({"break": Fraction(169, 324), "give": Fraction(155, 324)})
+
+
+def test_a_stubborn_unit_that_chooses_to_test_may_hold_its_ground():
+    charger = side(models=1, fighting=0, bonus=2)
+    stubborn = side(models=10, t=10, fighting=0, ld=7, stubborn=True)
+    falls_back = charge(charger, stubborn, 1, Mover(10, pursues=False), Mover(1, hold_your_ground=True))
+    assert falls_back.outcomes["charged_fell_back"] == 1
+    tests = side(models=10, t=10, fighting=0, ld=7, stubborn=True, stubborn_tests=True)
+    r = charge(charger, tests, 1, Mover(10, pursues=False), Mover(1, hold_your_ground=True))
+    assert r.outcomes["charged_fled"] == Fraction(25, 144)
+
+
+def leadership_fails(leadership: int) -> Fraction:
+    return Fraction(sum(1 for a, b in product(D6, D6) if a + b == 12 or (a + b != 2 and a + b > leadership)), 36)
+
+
+def test_fear_and_terror_tests_fail_at_leadership_7_and_8():
+    assert (leadership_fails(7), leadership_fails(8)) == (Fraction(5, 12), Fraction(5, 18))
+    assert leadership_fails(2) == Fraction(35, 36) and leadership_fails(10) == Fraction(1, 12)
+
+
+@pytest.mark.parametrize("ld", [7, 8, 2, 10])
+def test_a_charger_that_fails_its_fear_test_does_not_move(ld):
+    """The charged unit causes Fear with the higher Unit Strength (3 against 2): the charger tests before
+    declaring; failed, the charge fails and the target makes no reaction."""
+    charger, plain = side(ld=ld), side(models=3, fighting=3)
+    fearsome = side(models=3, fighting=3, causes_fear=True)
+    fails = leadership_fails(ld)
+    for reaction in ("hold", "flee"):
+        r, base = (charge(charger, target, 6, Mover(4), Mover(4), reaction) for target in (fearsome, plain))
+        assert r.outcomes == {k: (1 - fails) * v + (fails if k == "failed" else 0) for k, v in base.outcomes.items()}
+        assert r.reached == base.reached
+        assert any("Fear" in s.text and chance_text(fails) in s.text for s in r.topic("charge"))
+
+
+@pytest.mark.parametrize("charger, charged", [
+    (side(causes_fear=True), side(models=3, fighting=3, causes_fear=True)),  # a Fear-causer takes no Fear test
+    (side(causes_terror=True), side(models=3, fighting=3, causes_terror=True)),
+    (side(immune_to_psychology=True), side(models=3, fighting=3, causes_fear=True)),
+    (side(models=3, fighting=3), side(models=3, fighting=3, causes_fear=True)),  # not the higher Unit Strength
+    (side(), side(models=3, fighting=3)),
+])
+def test_no_fear_test_before_declaring(charger, charged):
+    r = charge(charger, charged, 6, Mover(4), Mover(4))
+    assert r.outcomes["failed"] == Fraction(1, 36)
+    assert not any("Fear:" in s.text for s in r.steps)
+
+
+def test_a_target_that_fails_its_terror_test_flees_whatever_reaction():
+    """The charger causes Terror (Unit Strength 2 against 3: no Fear in the round). The target tests at Ld 7: it
+    Holds with 7/12 (weighed as one that cannot Flee, so takes no test) and Flees with 5/12."""
+    terror = side(causes_terror=True)
+    target, steady = side(models=3, fighting=3, ld=7), side(models=3, fighting=3, ld=7, immune_to_psychology=True)
+    for reaction, kwargs in (("hold", {}), ("stand_and_shoot", dict(stand_and_shoot=stand_and_shoot(2)))):
+        r = charge(terror, target, 6, Mover(4), Mover(4), reaction, **kwargs)
+        chosen = charge(terror, steady, 6, Mover(4), Mover(4), reaction, **kwargs)
+        fled = charge(terror, target, 6, Mover(4), Mover(4), "flee")
+        assert r.outcomes == {k: Fraction(7, 12) * chosen.outcomes[k] + Fraction(5, 12) * fled.outcomes[k]
+                              for k in OUTCOMES}
+        assert sum(r.outcomes.values()) == 1 and r.round.win == chosen.round.win
+    # No test: it Flees by choice, causes Terror itself, or cannot Flee.
+    fled = charge(terror, target, 6, Mover(4), Mover(4), "flee")
+    assert fled.outcomes["escaped"] + fled.outcomes["run_down"] == 1
+    for no_test in (side(models=3, fighting=3, causes_terror=True), side(models=3, fighting=3, frenzy=True)):
+        assert charge(terror, no_test, 6, Mover(4), Mover(4)).outcomes["escaped"] == 0
+
+
+def test_terror_takes_1_from_the_losers_leadership():
+    """A Terror-causing winner: the loser tests at Ld 7 - 1 (lost by 2, Breaks 21/36 rather than 15/36), unless it
+    causes Fear or Terror itself; at Ld 2 - 1 only a natural double 1 holds."""
+    charger = side(models=1, fighting=0, bonus=2, causes_terror=True)
+
+    def fled(**target) -> Fraction:
+        charged = side(models=10, t=10, fighting=0, immune_to_psychology=True, **target)
+        return charge(charger, charged, 1, Mover(10, pursues=False), Mover(1)).outcomes["charged_fled"]
+
+    assert fled(ld=7) == Fraction(21, 36)
+    assert fled(ld=7, causes_fear=True) == fled(ld=7, causes_terror=True) == Fraction(15, 36)
+    assert fled(ld=2) == Fraction(35, 36)
+    assert brute_test(side(ld=6), 2, False, False)["break"] == Fraction(21, 36)
+
+
+def test_frenzied_or_immune_units_cannot_flee():
+    for rule in ("frenzy", "immune_to_psychology"):
+        with pytest.raises(ValueError, match="cannot Flee as its charge reaction"):
+            charge(TWO, side(**{rule: True}), 6, Mover(4), Mover(4), "flee")
+
+
+def test_a_frenzied_winner_always_pursues():
+    charger = side(models=1, fighting=0, bonus=2, frenzy=True)
+    charged = side(models=10, t=10, fighting=0, ld=7)
+    r = charge(charger, charged, 1, Mover(10, pursues=False), Mover(1))
+    assert r.outcomes["charged_destroyed"] == Fraction(15, 36) * caught(Mover(10), Mover(1))
+    assert r.outcomes["fight_goes_on"] == Fraction(10, 36) + Fraction(11, 36) * caught(Mover(10), Mover(1), True)
+
+
+def test_a_war_machine_cannot_charge():
+    for charger, moves in ((TWO, Mover(4, war_machine=True)), (side(troop="war_machine"), Mover(4))):
+        with pytest.raises(ValueError, match="A war machine cannot declare a charge"):
+            charge(charger, TWO, 6, moves, Mover(4))
+
+
+def test_a_war_machine_never_pursues_may_follow_up_and_is_destroyed_when_it_breaks():
+    machine = side(models=1, fighting=0, ld=7, troop="war_machine")
+    beaten = charge(side(models=1, fighting=0, bonus=2), machine, 1, Mover(10), Mover(1))
+    assert beaten.outcomes["charged_destroyed"] == Fraction(15, 36)  # Breaks: destroyed, whatever the pursuit
+    assert beaten.outcomes["charged_fled"] == 0
+    # As the winner (the charged unit a war machine by its Mover): it never pursues, but follows up a Give Ground.
+    winner = side(models=1, fighting=0, bonus=2)
+    r = charge(side(models=10, t=10, fighting=0, ld=7), winner, 1, Mover(10), Mover(1, war_machine=True))
+    assert r.outcomes["charger_fled"] == Fraction(15, 36) and r.outcomes["charger_destroyed"] == 0
+    assert r.outcomes["charger_fell_back"] == Fraction(11, 36) and r.outcomes["fight_goes_on"] == Fraction(10, 36)
+    assert any("a war machine never pursues" in s.text for s in r.steps)
+
+
+def test_hold_your_ground_never_reaches_undisciplined_units():
+    for troop in ("swarm", "war_beasts"):
+        with pytest.raises(ValueError, match="Hold Your Ground never reaches an Undisciplined unit"):
+            charge(TWO, side(troop=troop), 6, Mover(4), Mover(4, hold_your_ground=True))
+        with pytest.raises(ValueError, match="Hold Your Ground never reaches"):
+            charge(side(troop=troop), TWO, 6, Mover(4, hold_your_ground=True), Mover(4))
+
+
+def test_a_marching_column_makes_no_charge_move():
+    column = side(models=4, fighting=1, width=1)  # four deep, one wide
+    assert charge(column, TWO, 6, Mover(4), Mover(4)).outcomes["failed"] == 1
+    assert charge(column, TWO, 6, Mover(4), Mover(4)).round is None
+    fled = charge(column, TWO, 6, Mover(4), Mover(4), "flee")
+    assert fled.outcomes["escaped"] == 1 and fled.reached == Fraction(35, 36)  # the roll alone, whatever follows
+    # Stand & Shoot may still wipe it out (settled 8): four automatic S10 hits, each wounding T3 on 2+.
+    shot = stand_and_shoot(4, weapon=Weapon(10), automatic=True)
+    shot_column = charge(column, TWO, 6, Mover(4), Mover(4), "stand_and_shoot", stand_and_shoot=shot)
+    assert shot_column.outcomes["charger_destroyed"] == Fraction(5, 6) ** 4
+    assert shot_column.outcomes["failed"] == 1 - Fraction(5, 6) ** 4
+    assert any("Marching Column" in s.text for s in shot_column.steps)
+    assert charge(side(models=4, fighting=2, width=2), TWO, 6, Mover(4), Mover(4)).outcomes["failed"] == Fraction(1, 36)
+
+
+def test_stand_and_shoot_meets_the_chargers_armour_against_shooting():
+    """A charger saving 4+ in combat (Parry) meets the shooting with its 5+: one automatic S3 hit kills on 4+ to
+    wound, then 5+ saves: 1/2 * 2/3."""
+    charger = Side(Target(3, armour=4, models=1), ws=3, initiative=3, leadership=7, rank_width=1, fighting=1,
+                   supporting=0, attacks=1, weapon=Weapon(3), unbreakable=True)  # never destroyed after the round
+    shot, harmless = stand_and_shoot(1, automatic=True), side(fighting=0)
+
+    def wiped(**kwargs) -> Fraction:
+        r = charge(charger, harmless, 6, Mover(4), Mover(4), "stand_and_shoot", stand_and_shoot=shot, **kwargs)
+        return r.outcomes["charger_destroyed"]
+
+    assert wiped(shooting_armour=5) == Fraction(1, 2) * Fraction(2, 3)
+    assert wiped() == wiped(shooting_armour=None) == wiped(shooting_armour=4) == Fraction(1, 2) * Fraction(1, 2)
+    assert wiped(shooting_armour=7) == Fraction(1, 2)
+    for bad in (1, 8, "5+", 5.0, True):
+        with pytest.raises(ValueError, match="armour against shooting"):
+            charge(charger, TWO, 6, Mover(4), Mover(4), shooting_armour=bad)
 
 
 # Stand & Shoot --------------------------------------------------------------------------------
