@@ -3,7 +3,7 @@ whole charges, the outcomes adding up to 1 over random charges, icepool for the 
 refusal."""
 
 from collections import Counter
-from dataclasses import fields
+from dataclasses import fields, replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -410,6 +410,40 @@ def test_a_charger_wiped_out_by_stand_and_shoot_is_destroyed_whatever_its_roll()
 def test_groups_are_left_out_of_other_reactions():
     shot = stand_and_shoot(5)
     assert charge(TWO, TWO, 6, Mover(4), Mover(4), stand_and_shoot=shot) == charge(TWO, TWO, 6, Mover(4), Mover(4))
+
+
+def test_wounds_regeneration_recovers_from_stand_and_shoot_count_for_the_charged_side():
+    """Two automatic S3 hits into 2 charging T3 models with Regeneration 4+: each shot does nothing (1/2), is
+    recovered (1/4: it still counts +1 for the charged side) or slays a model (1/4). The charged unit does not
+    strike back; each charger model left strikes once and slays with 1/4. Every die enumerated."""
+    regenerating = Side(Target(3, regeneration=4, models=2), ws=3, initiative=3, leadership=7, rank_width=2,
+                        fighting=2, supporting=0, attacks=1, weapon=Weapon(3), unbreakable=True)
+    charged = side(fighting=0)
+    shot = stand_and_shoot(2, automatic=True)
+    r = charge(regenerating, charged, 6, Mover(4), Mover(4), "stand_and_shoot", stand_and_shoot=shot)
+    ends: Counter = Counter()
+    wiped = Fraction(0)
+    for a, b in product(("miss", "recovered", "slain"), repeat=2):
+        p = Fraction(1, 16) * (2 if a == "miss" else 1) * (2 if b == "miss" else 1)
+        lost, recovered = (a, b).count("slain"), (a, b).count("recovered")
+        if lost == 2:
+            wiped += p
+            continue
+        for kills in product((True, False), repeat=2 - lost):
+            q = p * Fraction(1, 4) ** sum(kills) * Fraction(3, 4) ** (len(kills) - sum(kills))
+            slain = sum(kills)
+            scores = [slain, lost + recovered]
+            if MASSED_INFANTRY_BY_TROOP_TYPE:
+                strength = (2 - lost, 2 - slain)
+                scores = [scores[s] + (strength[s] > strength[1 - s] and slain < 2) for s in (0, 1)]
+            ends["win" if slain == 2 or scores[0] > scores[1] else "draw" if scores[0] == scores[1] else "lose"] += q
+    assert r.outcomes["charger_destroyed"] == wiped == Fraction(1, 16)
+    assert (r.round.win, r.round.draw, r.round.lose) == tuple(ends[k] / (1 - wiped) for k in ("win", "draw", "lose"))
+    # Without the recovered Wounds counting, the round would differ.
+    plain = charge(replace(regenerating, unit=Target(3, models=2)), charged, 6, Mover(4), Mover(4),
+                   "stand_and_shoot", stand_and_shoot=shot)
+    assert plain.round.lose != r.round.lose
+    assert any("Regeneration recovers 0.50 Wounds" in step.text for step in r.topic("reaction"))
 
 
 # An independent enumeration of every die ---------------------------------------------------------
@@ -840,6 +874,8 @@ def test_the_charge_roll_step_names_the_faces_that_reach():
     (lambda: charge(side(models=4, position="flank"), side(models=4, supporting=2), 6, Mover(4), Mover(4), "flee"),
      "Supporting attacks cannot be made to a unit's flank or rear: the charged is fought in its flank"),
     (lambda: fantasy.combat_round(TWO, TWO, charger_lost={0: 1}), "must be a Distribution, or None"),
+    (lambda: fantasy.combat_round(TWO, TWO, charger_shot={(0, 0): Fraction(1, 2)}), "adding up to 1"),
+    (lambda: fantasy.combat_round(TWO, TWO, charger_shot={(2, 0): Fraction(1)}), "at most 2 Wounds, and loses fewer"),
     (lambda: fantasy.combat_round(TWO, TWO, charger_lost=dice.Distribution.from_ways({2: 1})), "at most 2 Wounds"),
     (lambda: dice.Distribution.from_ways({}), "needs the ways of at least one value"),
     (lambda: dice.Distribution.from_ways({-1: 1}), "whole numbers, 0 or more"),

@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
+from hitrules.damage import UnitDamage
 from hitrules.dice import Distribution
-from hitrules.fantasy.after_hit import Group, Target, shoot_unit
+from hitrules.fantasy.after_hit import Group, Target, shoot, shoot_unit
 from hitrules.fantasy.result import break_test, unit_strength
 from hitrules.fantasy.round import combat_round
 from hitrules.fantasy.sides import Side, check_supporting
@@ -670,15 +671,51 @@ def _fled(reach: Distribution, distance: int, charged_moves: Mover, gap: int, ma
                            f"chance {chance_text(1 - run_down)}.", topic="reaction")]
 
 
+class _Unlimited:
+    """A count of work that refuses nothing: Stand & Shoot's volley is already worked out, and no bigger."""
+
+    def add(self, steps: int) -> None:
+        pass
+
+
+def _lost_and_recovered(groups, target: Target) -> dict[tuple[int, int], Fraction]:
+    """Stand & Shoot into a unit with Regeneration: the chance of each (Wounds lost, Wounds recovered), its
+    unsaved wounds landing as :func:`shoot_unit` lands them (Multiple Wounds first), each point rolled in turn
+    until the unit has lost its last Wound (a recovered Wound counts for the combat result)."""
+    damage = UnitDamage(target.wounds, target.models, target.regeneration, _Unlimited())
+    states = {(0, 0): Fraction(1)}
+    for group in sorted(groups, key=lambda g: not g.multiple_wounds):  # stable: as given within each
+        unsaved, dice = shoot(group.shot, group.shots, group.weapon, target).unsaved, group.weapon.multiple_wounds
+        den = damage.den(dice)
+        new: dict = {}
+        for (lost, recovered), p in states.items():
+            for count, q in unsaved.items():
+                for (then, more), w in (damage.after(dice, lost, count).items() if q else ()):
+                    key = (then, recovered + more)
+                    new[key] = new.get(key, 0) + p * q * Fraction(w, den**count)
+        states = new
+    return states
+
+
 def _shot(target: Target, groups, distance: int, movement: int, outcomes: dict, steps: list):
-    """Stand & Shoot into the charger's unit: the chance it is wiped out (into ``outcomes``) and the Wounds it
-    has lost when it is not, and its steps."""
+    """Stand & Shoot into the charger's unit: the chance it is wiped out (into ``outcomes``); when it is not, the
+    Wounds it has lost (a Distribution), or with Regeneration the chance of each (Wounds lost, Wounds recovered);
+    and its steps."""
     volley = shoot_unit(groups, target)
     ways, den = volley.wounds_lost.weights
     full = target.wounds * target.models
     wiped = Fraction(sum(ways[full:]), den)
     outcomes["charger_destroyed"] = wiped
     lost = Distribution.from_ways(dict(enumerate(ways[:full]))) if wiped < 1 else None
+    regenerated = []
+    if lost is not None and target.regeneration is not None:
+        joint = _lost_and_recovered(groups, target)
+        lost = {key: p / (1 - wiped) for key, p in joint.items() if key[0] < full and p}
+        recovered = sum((p * r for (_, r), p in joint.items()), Fraction(0))
+        regenerated.append(Step("note", f"The charger's Regeneration recovers {number_text(recovered)} Wounds of the "
+                                f"shooting on average: each still counts +1 for the charged side's result in round "
+                                f"1, its points rolled one at a time until the model has lost its last Wound "
+                                f"({_REACTIONS}).", topic="reaction", anchor=_cites("reactions")))
     steps += [Step("base", f"The charged unit Stands & Shoots (-1 to hit), as the charger starts {distance}\" away, at "
                    f"least its Movement {movement}, against the charger's armour against shooting: its unsaved wounds "
                    f"carry into the round as Wounds the charger has already lost, its models removed from the back, "
@@ -686,7 +723,7 @@ def _shot(target: Target, groups, distance: int, movement: int, outcomes: dict, 
                    topic="reaction", anchor=_cites("reactions")),
               Step("chance", f"Its shooting costs the charger {number_text(volley.wounds_lost.mean)} Wounds and "
                    f"{number_text(volley.models_removed.mean)} models on average, and wipes it out with chance "
-                   f"{chance_text(wiped)}, whatever its Charge roll.", topic="reaction")]
+                   f"{chance_text(wiped)}, whatever its Charge roll.", topic="reaction"), *regenerated]
     return wiped, lost
 
 
@@ -709,7 +746,8 @@ def _stood(charger: Side, charged: Side, distance: int, movers, reaction: str, t
     round_ = None
     if contact:
         fighting, bonus = with_charge_bonus(charger, distance)
-        round_ = combat_round(fighting, charged, charger_lost)
+        round_ = (combat_round(fighting, charged, charger_shot=charger_lost) if isinstance(charger_lost, dict) else
+                  combat_round(fighting, charged, charger_lost))
         steps.append(_round_note(charger, bonus, distance, reaction))
         steps += round_.steps
         _after_round(round_, contact, (charger, charged), movers, gap, outcomes, steps)
