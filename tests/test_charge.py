@@ -593,16 +593,17 @@ def brute_round(charger: Side, charged: Side, distance: int, removed: int) -> Co
     return state
 
 
-def brute_test(loser: Side, difference: int, outnumbered: bool, hold: bool) -> Counter:
+def brute_test(loser: Side, difference: int, outnumbered: bool, hold: bool, terror: bool = False) -> Counter:
     if loser.unbreakable:
         return Counter({"give": Fraction(1)})
-    if loser.stubborn:
+    if loser.stubborn and not loser.stubborn_tests:
         return Counter({"fall": Fraction(1)})
+    leadership = loser.leadership - terror
 
     def judge(natural: int) -> str:
-        if natural == 2 or natural + difference <= loser.leadership:
+        if natural == 2 or natural + difference <= leadership:
             return "give"
-        if natural > loser.leadership or outnumbered:
+        if natural > leadership or outnumbered:
             return "break"
         return "fall"
 
@@ -616,8 +617,32 @@ def brute_test(loser: Side, difference: int, outnumbered: bool, hold: bool) -> C
     return out
 
 
+def brute_unit_strength(side: Side) -> int:
+    return side.unit.models * UNIT_STRENGTH[side.unit.troop] + sum(o.unit_strength for o in side.others)
+
+
 def brute_charge(charger, charged, distance, charger_moves, charged_moves, reaction="hold", terrain=False,
                  stand_and_shoot=(), gap=0) -> tuple[Fraction, dict]:
+    """The whole charge: the charger's Fear test before declaring, the target's Terror test (failed: it flees
+    whatever the reaction), then the reaction's charge."""
+    causes = (charged.causes_fear or charged.causes_terror) and brute_unit_strength(charged) > brute_unit_strength(
+        charger)
+    fearless = charger.causes_fear or charger.causes_terror or charger.frenzy or charger.immune_to_psychology
+    fear = leadership_fails(charger.leadership) if causes and not fearless else 0
+    cannot_flee = charged.causes_terror or charged.frenzy or charged.immune_to_psychology
+    terror = leadership_fails(charged.leadership) if charger.causes_terror and not cannot_flee else 0
+    args = (charger, charged, distance, charger_moves, charged_moves)
+    reached, out = brute_reaction(*args, reaction, terrain, stand_and_shoot, gap)
+    if terror and reaction != "flee":
+        _, fled = brute_reaction(*args, "flee", terrain, stand_and_shoot, gap)
+        out = Counter({k: (1 - terror) * out[k] + terror * fled[k] for k in OUTCOMES})
+    if fear:
+        out = Counter({k: (1 - fear) * out[k] + (fear if k == "failed" else 0) for k in OUTCOMES})
+    return reached, out
+
+
+def brute_reaction(charger, charged, distance, charger_moves, charged_moves, reaction, terrain, stand_and_shoot,
+                   gap) -> tuple[Fraction, dict]:
     out: Counter = Counter()
     ranges = brute_charge_range(charger_moves, terrain)
     reached = sum(p for r, p in ranges.items() if r >= distance)
@@ -652,8 +677,9 @@ def brute_charge(charger, charged, distance, charger_moves, charged_moves, react
             winner_moves = movers[1 - loser]
             follows_up = winner_moves.pursues or sides[1 - loser].frenzy
             pursues = follows_up and not winner_moves.war_machine
+            terror = sides[1 - loser].causes_terror and not (sides[loser].causes_fear or sides[loser].causes_terror)
             test = brute_test(sides[loser], abs(scores[0] - scores[1]), strength[1 - loser] > 2 * strength[loser],
-                              movers[loser].hold_your_ground)
+                              movers[loser].hold_your_ground, terror)
             name = names[loser]
             for result, t in test.items():
                 if result == "give":
@@ -746,11 +772,29 @@ def small_charges(draw):
     distance = draw(st.integers(1, max_charge_range(charger_moves, terrain)))
     reactions = [r for r in REACTIONS if r != "stand_and_shoot" or distance >= charger_moves.movement]
     reaction = draw(st.sampled_from(reactions))
+    charger, charged = psychology(draw, charger, charged, reaction)
     groups = tuple(Group(Shot(draw(st.integers(3, 4)), stand_and_shoot=True), draw(st.integers(1, 2)),
                          Weapon(draw(st.integers(3, 4)))) for _ in range(draw(st.integers(1, 2))))
     return ((charger, charged, distance, charger_moves, charged_moves),
             dict(reaction=reaction, terrain=terrain, stand_and_shoot=groups,
                  gap=draw(st.integers(*GAP_RANGE))))
+
+
+def psychology(draw, charger: Side, charged: Side, reaction: str) -> tuple[Side, Side]:
+    """Fear, Terror, Frenzy, Immune to Psychology and a Stubborn unit that tests, drawn where they change the charge
+    but not the round itself (the round's own Fear test and Frenzy's Attacks are §7's, tested with the round): the
+    charger causes Fear or Terror only without the higher Unit Strength; the charged unit causes them only when
+    no Stand & Shoot may change the charger's Unit Strength; Frenzy and Immunity only on a unit that does not Flee,
+    never on the charger (Frenzy's +1 Attack)."""
+    flags = st.booleans()
+    if brute_unit_strength(charger) <= brute_unit_strength(charged):
+        charger = replace(charger, causes_fear=draw(flags), causes_terror=draw(flags) and draw(flags))
+    if reaction != "stand_and_shoot":
+        charged = replace(charged, causes_fear=draw(flags), causes_terror=draw(flags) and draw(flags))
+    if reaction != "flee":
+        charged = replace(charged, frenzy=draw(flags) and draw(flags), immune_to_psychology=draw(flags) and draw(flags))
+    return (replace(charger, immune_to_psychology=draw(flags) and draw(flags), stubborn_tests=draw(flags)),
+            replace(charged, stubborn_tests=draw(flags)))
 
 
 SMALL = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -771,9 +815,11 @@ def test_the_outcomes_add_up_to_1(charge_args):
     assert tuple(r.outcomes) == OUTCOMES
     assert all(v >= 0 for v in r.outcomes.values()) and sum(r.outcomes.values()) == 1
     assert r.reached == charge_range(args[3], kwargs["terrain"]).at_least(args[2])
+    feared = any(s.text.startswith("Fear:") for s in r.steps)  # a failed Fear test: failed, and no reaction
     if kwargs["reaction"] == "flee":
-        assert r.outcomes["failed"] == 0 and r.outcomes["escaped"] + r.outcomes["run_down"] == 1
-    else:
+        assert r.outcomes["escaped"] + r.outcomes["run_down"] + r.outcomes["failed"] == 1
+        assert r.outcomes["failed"] == 0 or feared
+    elif not any(s.text.startswith("Terror:") for s in r.steps):  # fled only when a Terror test failed
         assert r.outcomes["escaped"] == r.outcomes["run_down"] == 0
 
 
