@@ -446,6 +446,49 @@ def test_wounds_regeneration_recovers_from_stand_and_shoot_count_for_the_charged
     assert any("Regeneration recovers 0.50 Wounds" in step.text for step in r.topic("reaction"))
 
 
+def test_regeneration_against_multiple_wounds_from_stand_and_shoot_point_by_point():
+    """2 charging models of 2 Wounds, T3, Regeneration 5+, neither side striking in the round: one automatic S3 hit
+    (wounds on 4+), then one automatic S4 hit of Multiple Wounds D3 (3+), resolved first as the rules order them.
+    Each point is rolled in turn (recovered 1/3: it still counts) until the model has lost its last Wound; the
+    rest of that damage counts nothing. The charged side's score is every Wound lost and recovered."""
+    charger = Side(Target(3, regeneration=5, wounds=2, models=2), ws=3, initiative=3, leadership=7, rank_width=2,
+                   fighting=0, supporting=0, attacks=1, weapon=Weapon(3), unbreakable=True)
+    groups = (*stand_and_shoot(1, automatic=True), *stand_and_shoot(1, weapon=Weapon(4, multiple_wounds="D3"),
+                                                                    automatic=True))
+    r = charge(charger, side(fighting=0), 6, Mover(4), Mover(4), "stand_and_shoot", stand_and_shoot=groups)
+
+    def points(state: Counter, count: int) -> Counter:
+        """``count`` points into the current model, each rolled in turn until it has lost its last Wound."""
+        out: Counter = Counter()
+        for (lost, recovered), p in state.items():
+            run = Counter({(lost, recovered, 2 - lost % 2): p})  # the current model's Wounds left
+            for _ in range(count):
+                nxt: Counter = Counter()
+                for (l2, r2, left), q in run.items():
+                    if left == 0:
+                        nxt[l2, r2, 0] += q
+                        continue
+                    nxt[l2, r2 + 1, left] += q / 3
+                    nxt[l2 + 1, r2, left - 1] += q * 2 / 3
+                run = nxt
+            for (l2, r2, _), q in run.items():
+                out[l2, r2] += q
+        return out
+
+    state = Counter({(0, 0): Fraction(1)})
+    new: Counter = Counter({key: p / 3 for key, p in state.items()})  # the D3 hit: misses to wound with 1/3
+    for d3 in (1, 2, 3):
+        for key, p in points(state, d3).items():
+            new[key] += p * Fraction(2, 3) / 3
+    state = Counter({key: p / 2 for key, p in new.items()}) + points(Counter({k: p / 2 for k, p in new.items()}), 1)
+    expected: Counter = Counter()
+    for (lost, recovered), p in state.items():
+        massed = MASSED_INFANTRY_BY_TROOP_TYPE and lost >= 2  # the charged side's Unit Strength then the higher
+        expected[-(lost + recovered) - massed] += p
+    assert r.outcomes["charger_destroyed"] == 0
+    assert {k: v for k, v in r.round.difference.items() if v} == {k: v for k, v in expected.items() if v}
+
+
 # An independent enumeration of every die ---------------------------------------------------------
 #
 # Written from RULES.md §7 and §8 alone, for sides of 1-Wound models with no saves and at most 4 of them
