@@ -11,6 +11,7 @@ One module per job, each importing only those above it in this list:
   explanation  the round's Why, apart from the round
   result       the combat result, Rank Bonus, Unit Strength and the Break test
   round        one whole round, exactly (and strike: one profile into a unit)
+  weapons      the weapons of war, who fights, armour (from the tables of §7)
   charging     the whole charge: the Charge roll, the reaction, the round, the Break test, the pursuit
   missile      the missile weapons of war by name: range, Strength, AP, special rules (imports after_hit)
   catalogue    Old World Builder's units, bundled (catalogue.json.gz, read on first use; NOTICE): armies,
@@ -33,6 +34,7 @@ from hitrules.fantasy.round import *
 from hitrules.fantasy.shooting import *
 from hitrules.fantasy.sides import *
 from hitrules.fantasy.troops import *
+from hitrules.fantasy.weapons import *
 
 #: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here and by hitrules.combat.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
@@ -40,6 +42,8 @@ _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round
 #: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here and by hitrules.charge.
 _CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
                  "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
+#: The weapons of war, who fights and armour (RULES.md §7), from hitrules.fantasy.weapons.
+_WEAPON_NAMES = ("ARMOURS", "COMBAT_WEAPONS", "CombatWeapon", "armour_value", "combat_weapon", "who_fights")
 
 __all__ = [
     "BREAK_RESULTS",
@@ -69,5 +73,6 @@ __all__ = [
     "wound_faces",
     "wound_score",
     *_COMBAT_NAMES,
+    *_WEAPON_NAMES,
     *_CHARGE_NAMES,
 ]

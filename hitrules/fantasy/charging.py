@@ -14,9 +14,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
+from hitrules.damage import UnitDamage
 from hitrules.dice import Distribution
-from hitrules.fantasy.after_hit import Group, shoot_unit
-from hitrules.fantasy.result import break_test
+from hitrules.fantasy.after_hit import Group, Target, shoot, shoot_unit
+from hitrules.fantasy.result import break_test, unit_strength
 from hitrules.fantasy.round import combat_round
 from hitrules.fantasy.sides import Side, check_supporting
 from hitrules.steps import Step, anchor, check_choice, check_int, reading
@@ -164,15 +165,16 @@ def _charge_movement(mover: Mover, terrain: bool) -> int:
     return max(1, mover.movement - 1) if terrain else mover.movement
 
 
-def max_charge_range(mover: Mover) -> int:
+def max_charge_range(mover: Mover, terrain: bool = False) -> int:
     """The maximum possible charge range, the farthest a charge may be declared: M + 6 (+ 3 with
-    Swiftstride).
+    Swiftstride); through terrain, max(1, M - 1) + 6 (+ 3).
 
-    >>> max_charge_range(Mover(4)), max_charge_range(Mover(8, swiftstride=True))
-    (10, 17)
+    >>> max_charge_range(Mover(4)), max_charge_range(Mover(8, swiftstride=True)), max_charge_range(Mover(4), True)
+    (10, 17, 9)
     """
     mover = _check_mover(mover, "The charger")
-    return mover.movement + 6 + (3 if mover.swiftstride else 0)
+    _check_bool("terrain", terrain)
+    return _charge_movement(mover, terrain) + 6 + (3 if mover.swiftstride else 0)
 
 
 def charge_range(mover: Mover, terrain: bool = False) -> Distribution:
@@ -189,13 +191,16 @@ def charge_range(mover: Mover, terrain: bool = False) -> Distribution:
 
 
 def _flight_dice(mover: Mover, good_order: bool) -> dict[int, int]:
-    two = _two_dice(_D6, "higher" if good_order else "sum")
+    """The 2D6 of a Flee, Fall Back or Pursuit roll (Finest Warhorses roll each natural 1 again, once, before a die
+    is discarded), + D6 with Swiftstride (never rolled again: a modifier, not part of the roll)."""
+    two = _two_dice(_charge_die(mover.finest_warhorses), "higher" if good_order else "sum")
     return _plus(two, _D6) if mover.swiftstride else two
 
 
 def flee_distance(mover: Mover, good_order: bool = False) -> Distribution:
-    """How far a unit flees, in inches: 2D6 (Falling Back in Good Order: 2D6 keep the higher),
-    + D6 with Swiftstride, -1 if Resolute or a war machine (-1 in all if both), at least 1.
+    """How far a unit flees, in inches: 2D6 (Falling Back in Good Order: 2D6 keep the higher; Finest
+    Warhorses roll each natural 1 again, once), + D6 with Swiftstride, -1 if Resolute or a war machine
+    (-1 in all if both), at least 1.
 
     >>> flee_distance(Mover(4)).mean, flee_distance(Mover(4, resolute=True), good_order=True)[1]
     (Fraction(7, 1), Fraction(1, 9))
@@ -207,7 +212,8 @@ def flee_distance(mover: Mover, good_order: bool = False) -> Distribution:
 
 
 def pursuit_distance(mover: Mover) -> Distribution:
-    """How far a unit pursues, in inches: 2D6, + D6 with Swiftstride, -1 if Resolute, at least 1."""
+    """How far a unit pursues, in inches: 2D6 (Finest Warhorses roll each natural 1 again, once), + D6 with
+    Swiftstride, -1 if Resolute, at least 1."""
     mover = _check_mover(mover, "The mover")
     return Distribution.from_ways(_moved(_flight_dice(mover, False), -1 if mover.resolute else 0))
 
@@ -217,16 +223,21 @@ def _reaches(reach: Distribution, flight: Distribution, gap: int) -> Fraction:
     return sum((p * reach.at_least(f + gap) for f, p in flight.items() if p), Fraction(0))
 
 
+def _finest_text(mover: Mover) -> str:
+    return " (Finest Warhorses: each natural 1 rolled again)" if mover.finest_warhorses else ""
+
+
 def _flight_text(mover: Mover, good_order: bool = False) -> str:
     """A flight in words: ``2D6 + D6 (Swiftstride) - 1 (Resolute)``, at least 1."""
-    text = ("2D6 keep the higher" if good_order else "2D6") + (" + D6 (Swiftstride)" if mover.swiftstride else "")
+    text = ("2D6 keep the higher" if good_order else "2D6") + _finest_text(mover)
+    text += " + D6 (Swiftstride)" if mover.swiftstride else ""
     slower = [name for name, on in (("Resolute", mover.resolute), ("a war machine", mover.war_machine)) if on]
     return text + (f" - 1 ({' and '.join(slower)}), at least 1" if slower else "")
 
 
 def _pursuit_text(mover: Mover) -> str:
     """A pursuit in words: ``2D6 + D6 (Swiftstride) - 1 (Resolute)``, at least 1."""
-    text = "2D6" + (" + D6 (Swiftstride)" if mover.swiftstride else "")
+    text = "2D6" + _finest_text(mover) + (" + D6 (Swiftstride)" if mover.swiftstride else "")
     return text + (" - 1 (Resolute), at least 1" if mover.resolute else "")
 
 
@@ -258,18 +269,33 @@ class ChargeResult:
         return tuple(s for s in self.steps if s.topic == name)
 
 
-def _check_distance(distance: object, mover: Mover) -> int:
+def _check_distance(distance: object, mover: Mover, terrain: bool = False) -> int:
     """A distance a charge can be declared from: 1 to the mover's maximum possible charge range."""
-    most = max_charge_range(mover)
+    most = max_charge_range(mover, terrain)
     if isinstance(distance, bool) or not isinstance(distance, int):
         raise ValueError(f"The distance must be a whole number of inches from 1 to {most} (got {distance!r:.30}).")
     if distance < 1:
         raise ValueError(f"The distance must be at least 1 inch (got {distance}).")
     if distance > most:
         swift = " + 3 with Swiftstride" if mover.swiftstride else ""
+        m = f"through terrain max(1, M {mover.movement} - 1)" if terrain else f"M {mover.movement}"
         raise ValueError(f"The charge cannot be declared from {distance}\": the charger's maximum possible charge "
-                         f"range is {most}\" (M {mover.movement} + 6{swift}).")
+                         f"range is {most}\" ({m} + 6{swift}).")
     return distance
+
+
+#: The Undisciplined troop types, which Hold Your Ground never reaches.
+_UNDISCIPLINED = ("swarm", "war_beasts")
+
+
+def _check_who_may(charger: Side, charged: Side, charger_moves: Mover, charged_moves: Mover) -> None:
+    """A war machine cannot declare a charge; Hold Your Ground never reaches swarms and war beasts."""
+    if charger_moves.war_machine or charger.unit.troop == "war_machine":
+        raise ValueError("A war machine cannot declare a charge (nor march, nor pursue): choose another charger.")
+    for side, mover, name in ((charger, charger_moves, "charger"), (charged, charged_moves, "charged unit")):
+        if mover.hold_your_ground and side.unit.troop in _UNDISCIPLINED:
+            raise ValueError(f"Hold Your Ground never reaches an Undisciplined unit: the {name} is "
+                             f"{side.unit.troop.replace('_', ' ')}. Set hold_your_ground=False.")
 
 
 def _check(charger, charged, distance, charger_moves, charged_moves, reaction, terrain, stand_and_shoot, gap):
@@ -280,10 +306,14 @@ def _check(charger, charged, distance, charger_moves, charged_moves, reaction, t
     check_supporting(charged, charger, "charged")  # whatever the reaction: the same sides are refused
     _check_mover(charger_moves, "The charger's movement profile")
     _check_mover(charged_moves, "The charged unit's movement profile")
+    _check_who_may(charger, charged, charger_moves, charged_moves)
     check_choice("reaction", reaction, REACTIONS)
+    if reaction == "flee" and (charged.frenzy or charged.immune_to_psychology):
+        rule = "Frenzied" if charged.frenzy else "Immune to Psychology"
+        raise ValueError(f"A unit that is {rule} cannot Flee as its charge reaction: choose Hold or Stand & Shoot.")
     _check_bool("terrain", terrain)
     check_int("The pivot's extra distance", gap, *GAP_RANGE)
-    _check_distance(distance, charger_moves)
+    _check_distance(distance, charger_moves, terrain)
     groups = tuple(stand_and_shoot) if isinstance(stand_and_shoot, list) else stand_and_shoot
     if groups != ():
         groups = check_groups(groups, Group, "fantasy.Group(shot, shots, weapon)")
@@ -318,7 +348,7 @@ def charge_roll(mover: Mover, distance: int, terrain: bool = False) -> ChargeRol
     """
     mover = _check_mover(mover, "The charger's movement profile")
     _check_bool("terrain", terrain)
-    _check_distance(distance, mover)
+    _check_distance(distance, mover, terrain)
     reached = charge_range(mover, terrain).at_least(distance)
     return ChargeRoll(distance, reached, tuple(_charge_steps(mover, terrain, distance, reached)))
 
@@ -405,15 +435,32 @@ def _round_note(charger: Side, bonus: int, distance: int, reaction: str) -> Step
     return Step("base", text + f" ({_CHARGE}).", topic="round", anchor=_cites("charge"))
 
 
-def _tested(side: Side, difference: int, outnumbered: bool, hold_your_ground: bool):
-    """The loser's Break test (breaks, falls back, gives ground): §7's, and with Hold Your Ground a roll
-    whose natural 2D6 is above the Leadership is rolled again, once, and the second roll stands."""
-    test = break_test(side.leadership, difference, outnumbered, side.unbreakable, side.stubborn)
-    breaks, falls_back, gives_ground = test.breaks, test.falls_back, test.gives_ground
-    if hold_your_ground and not (side.unbreakable or side.stubborn):
-        above = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > side.leadership), 36)
-        breaks, falls_back, gives_ground = (breaks - above + above * breaks, falls_back + above * falls_back,
-                                            gives_ground + above * gives_ground)
+def _stubborn(side: Side) -> bool:
+    """Stubborn, and not choosing to take the Break test: it Falls Back in Good Order."""
+    return side.stubborn and not side.stubborn_tests
+
+
+def _terrified(sides, loser: int) -> bool:
+    """Terror's Ld - 1 on the loser's Break test: the winner causes Terror, the loser neither Fear nor Terror."""
+    side = sides[loser]
+    return sides[1 - loser].causes_terror and not (side.causes_fear or side.causes_terror)
+
+
+def _tested(side: Side, difference: int, outnumbered: bool, hold_your_ground: bool, terror: bool = False):
+    """The loser's Break test (breaks, falls back, gives ground): §7's, at Leadership - 1 against Terror; with
+    Hold Your Ground a roll that makes it Break (its natural 2D6 above its Leadership, or a Fall Back the two-to-one
+    rule turns into a Break) is rolled again, once, and the second roll stands."""
+    leadership = side.leadership - terror
+    if leadership >= 2:
+        test = break_test(leadership, difference, outnumbered, side.unbreakable, _stubborn(side))
+        breaks, falls_back, gives_ground = test.breaks, test.falls_back, test.gives_ground
+    else:  # Terror brought it to 1: only a natural double 1 does not Break
+        breaks, falls_back, gives_ground = (
+            (Fraction(0), Fraction(0), Fraction(1)) if side.unbreakable else
+            (Fraction(0), Fraction(1), Fraction(0)) if _stubborn(side) else
+            (Fraction(35, 36), Fraction(0), Fraction(1, 36)))
+    if hold_your_ground:  # an Unbreakable or Stubborn unit never Breaks: nothing to roll again
+        breaks, falls_back, gives_ground = breaks * breaks, falls_back * (1 + breaks), gives_ground * (1 + breaks)
     return breaks, falls_back, gives_ground
 
 
@@ -460,15 +507,17 @@ def _shares(ways: dict, sides, movers, caught: dict) -> list[tuple]:
             shares.append((key, w, Fraction(1)))
             continue
         loser, difference, outnumbered = key
-        name, pursues = _NAMES[loser], movers[1 - loser].pursuer
+        name, winner = _NAMES[loser], movers[1 - loser]
         test = breaks, falls_back, gives_ground = _tested(sides[loser], difference, outnumbered,
-                                                          movers[loser].hold_your_ground)
+                                                          movers[loser].hold_your_ground, _terrified(sides, loser))
         shares += [((loser, i), w, x) for i, x in enumerate(test)]
-        flight_caught, fall_back_caught = caught[loser] if pursues else (Fraction(0), Fraction(0))
+        flight_caught, fall_back_caught = caught[loser] if winner.pursuer else (Fraction(0), Fraction(0))
+        if movers[loser].war_machine:  # "We're Not Paid to Fight": a war machine that Breaks is destroyed
+            flight_caught = Fraction(1)
         shares += [(f"{name}_destroyed", w, breaks * flight_caught), (f"{name}_fled", w, breaks * (1 - flight_caught)),
                    ("fight_goes_on", w, falls_back * fall_back_caught),
                    (f"{name}_fell_back", w, falls_back * (1 - fall_back_caught)),
-                   ("fight_goes_on" if pursues else f"{name}_fell_back", w, gives_ground)]
+                   ("fight_goes_on" if winner.pursues else f"{name}_fell_back", w, gives_ground)]
     return shares
 
 
@@ -490,18 +539,28 @@ def _aftermath_steps(loser: int, sides, movers, totals, caught, gap: int) -> lis
     name, other = _WHO[loser], _WHO[1 - loser]
     side, mover, winner = sides[loser], movers[loser], movers[1 - loser]
     steps = []
-    if mover.hold_your_ground and not (side.unbreakable or side.stubborn):
+    if _terrified(sides, loser):
+        steps.append(Step("modifier", f"Terror: the {other} causes Terror and the {name} causes neither Fear nor "
+                          f"Terror, so it takes its Break test at Leadership {side.leadership} - 1 ({_CHARGE}).", -1,
+                          topic="break", anchor=_cites("charge")))
+    if mover.hold_your_ground and not (side.unbreakable or _stubborn(side)):
         breaks, falls_back, gives_ground = totals
-        steps.append(Step("reroll", f"Hold Your Ground: if the {name} loses, a Break test whose natural 2D6 is above "
-                          f"its Leadership {side.leadership} is rolled again, once, and the second roll stands; a "
-                          f"Fall Back is not re-rolled ({_AFTER}). So it loses and Breaks {chance_text(breaks)}, "
-                          f"Falls Back in Good Order {chance_text(falls_back)}, Gives Ground "
-                          f"{chance_text(gives_ground)}.", topic="break", anchor=_cites("after")))
+        steps.append(Step("reroll", f"Hold Your Ground: if the {name} loses, a Break test that makes it Break (its "
+                          f"natural 2D6 above its Leadership, or a Fall Back turned into a Break as it is outnumbered "
+                          f"two to one) is rolled again, once, and the second roll stands; a Fall Back or a Give "
+                          f"Ground is kept ({_AFTER}). So it loses and Breaks {chance_text(breaks)}, Falls Back in "
+                          f"Good Order {chance_text(falls_back)}, Gives Ground {chance_text(gives_ground)}.",
+                          topic="break", anchor=_cites("after")))
+    if mover.war_machine:
+        steps.append(Step("note", f"The {name} is a war machine: if it Breaks, it is destroyed (\"We're Not Paid to "
+                          f"Fight\", {_AFTER}).", topic="break", anchor=_cites("after")))
     gap_text = f" + {gap}\" for the pivot" if gap else ""
     if not winner.pursuer:
         why = "a war machine never pursues" if winner.war_machine else "its profile says it does not pursue"
+        follow = " is followed up (the fight goes on)" if winner.pursues else " gets away"
         steps.append(Step("note", f"The {other} does not pursue ({why}): a {name} that Breaks flees, one that Falls "
-                          f"Back or Gives Ground gets away ({_AFTER}).", topic="pursuit", anchor=_cites("after")))
+                          f"Back gets away, one that Gives Ground{follow} ({_AFTER}).", topic="pursuit",
+                          anchor=_cites("after")))
         return steps
     steps.append(Step("roll", f"The {name} flees {_flight_text(mover)} if it Breaks, "
                       f"{_flight_text(mover, good_order=True)} if it Falls Back; the {other} pursues "
@@ -519,16 +578,202 @@ def _outcome_step(outcomes: dict[str, Fraction]) -> Step:
     return Step("chance", f"How this turn ends: {shown}.", topic="outcome")
 
 
+# Before the charge: psychology and the charger's formation ------------------------------------------
+
+
+def _unit_strength(side: Side) -> int:
+    """A side's whole Unit Strength as the charge is declared: its models and its others'."""
+    return unit_strength(side.unit.models, side.unit) + sum(o.unit_strength for o in side.others)
+
+
+def _leadership_fails(leadership: int) -> Fraction:
+    """A Leadership test fails when 2D6 is above the Leadership: a natural 2 always passes, a 12 always fails."""
+    return Fraction(sum(1 for a in _D6 for b in _D6 if a + b == 12 or 2 < a + b > leadership), 36)
+
+
+def _fear_before(charger: Side, charged: Side) -> Fraction:
+    """The chance the charger fails a Fear test before declaring (0 when it takes none): the charged unit causes
+    Fear or Terror with the higher Unit Strength, and the charger causes neither and is not Frenzied or Immune."""
+    if charger.causes_fear or charger.causes_terror or charger.frenzy or charger.immune_to_psychology:
+        return Fraction(0)
+    if not (charged.causes_fear or charged.causes_terror) or _unit_strength(charged) <= _unit_strength(charger):
+        return Fraction(0)
+    return _leadership_fails(charger.leadership)
+
+
+def _terror_test(charger: Side, charged: Side) -> Fraction:
+    """The chance the target fails its Terror test as a Terror-causer declares (0: it takes none, as it cannot
+    Flee, Frenzied or Immune to Psychology, or causes Terror itself)."""
+    if not charger.causes_terror or charged.causes_terror or charged.frenzy or charged.immune_to_psychology:
+        return Fraction(0)
+    return _leadership_fails(charged.leadership)
+
+
+def _marching(side: Side) -> bool:
+    """Marching Column: deeper than wide."""
+    return -(-side.unit.models // side.rank_width) > side.rank_width
+
+
+def _moves_as(side: Side, mover: Mover) -> Mover:
+    """The movement profile as the rules make it: a war machine by its troop type too; a Frenzied unit pursues."""
+    if side.unit.troop == "war_machine" and not mover.war_machine:
+        mover = replace(mover, war_machine=True)
+    if side.frenzy and not mover.pursues:
+        mover = replace(mover, pursues=True)
+    return mover
+
+
+def _declaring_steps(charger: Side, charged: Side, fear: Fraction, marching: bool) -> list[Step]:
+    steps = []
+    if fear:
+        steps.append(Step("chance", f"Fear: the charged unit causes Fear with the higher Unit Strength "
+                          f"({_unit_strength(charged)} against {_unit_strength(charger)}), so the charger tests on "
+                          f"its Leadership {charger.leadership} before declaring and fails with chance "
+                          f"{chance_text(fear)}: it does not move, the charge has failed, and the target makes no "
+                          f"reaction ({_CHARGE}).", topic="charge", anchor=_cites("charge")))
+    if marching:
+        depth = -(-charger.unit.models // charger.rank_width)
+        steps.append(Step("note", f"The charger is in Marching Column ({depth} deep, {charger.rank_width} wide): it "
+                          f"may declare, but makes no charge move, so the charge fails whatever its roll ({_CHARGE}).",
+                          topic="charge", anchor=_cites("charge")))
+    return steps
+
+
+# The reactions --------------------------------------------------------------------------------------
+
+
+def _shooting_armour(charger: Side, shooting_armour) -> Target:
+    """The charger's unit as Stand & Shoot meets it: its armour against shooting (default: the Side's)."""
+    if shooting_armour is None:
+        return charger.unit
+    if isinstance(shooting_armour, bool) or not isinstance(shooting_armour, int) or not 2 <= shooting_armour <= 7:
+        raise ValueError(f"The charger's armour against shooting is a save from 2 to 6, 7 for none, or None for its "
+                         f"Side's armour (got {shooting_armour!r:.30}).")
+    return replace(charger.unit, armour=None if shooting_armour == 7 else shooting_armour)
+
+
+def _fled(reach: Distribution, distance: int, charged_moves: Mover, gap: int, marching: bool):
+    """The charged unit Flees: run down or escaped, and why."""
+    outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
+    flight = _flight_text(charged_moves)
+    if marching:
+        outcomes["escaped"] = Fraction(1)
+        return outcomes, [Step("base", f"The charged unit flees {flight} directly away; the charger in Marching Column "
+                               f"makes no charge move, so it escapes ({_REACTIONS}).", topic="reaction",
+                               anchor=_cites("reactions"))]
+    run_down = _reaches(reach, flee_distance(charged_moves), distance + gap)
+    outcomes["run_down"], outcomes["escaped"] = run_down, 1 - run_down
+    gap_text = f" + {gap}\" for the pivot" if gap else ""
+    return outcomes, [Step("base", f"The charged unit flees {flight} directly away; the charger moves its whole charge "
+                           f"range and runs it down when the range is at least {distance}\" + the flight{gap_text} "
+                           f"({_REACTIONS}).", topic="reaction", anchor=_cites("reactions")),
+                      Step("chance", f"Run down (destroyed) with chance {chance_text(run_down)}; it escapes with "
+                           f"chance {chance_text(1 - run_down)}.", topic="reaction")]
+
+
+class _Unlimited:
+    """A count of work that refuses nothing: Stand & Shoot's volley is already worked out, and no bigger."""
+
+    def add(self, steps: int) -> None:
+        pass
+
+
+def _lost_and_recovered(groups, target: Target) -> dict[tuple[int, int], Fraction]:
+    """Stand & Shoot into a unit with Regeneration: the chance of each (Wounds lost, Wounds recovered), its
+    unsaved wounds landing as :func:`shoot_unit` lands them (Multiple Wounds first), each point rolled in turn
+    until the unit has lost its last Wound (a recovered Wound counts for the combat result)."""
+    damage = UnitDamage(target.wounds, target.models, target.regeneration, _Unlimited())
+    states = {(0, 0): Fraction(1)}
+    for group in sorted(groups, key=lambda g: not g.multiple_wounds):  # stable: as given within each
+        unsaved, dice = shoot(group.shot, group.shots, group.weapon, target).unsaved, group.weapon.multiple_wounds
+        den = damage.den(dice)
+        new: dict = {}
+        for (lost, recovered), p in states.items():
+            for count, q in unsaved.items():
+                for (then, more), w in (damage.after(dice, lost, count).items() if q else ()):
+                    key = (then, recovered + more)
+                    new[key] = new.get(key, 0) + p * q * Fraction(w, den**count)
+        states = new
+    return states
+
+
+def _shot(target: Target, groups, distance: int, movement: int, outcomes: dict, steps: list):
+    """Stand & Shoot into the charger's unit: the chance it is wiped out (into ``outcomes``); when it is not, the
+    Wounds it has lost (a Distribution), or with Regeneration the chance of each (Wounds lost, Wounds recovered);
+    and its steps."""
+    volley = shoot_unit(groups, target)
+    ways, den = volley.wounds_lost.weights
+    full = target.wounds * target.models
+    wiped = Fraction(sum(ways[full:]), den)
+    outcomes["charger_destroyed"] = wiped
+    lost = Distribution.from_ways(dict(enumerate(ways[:full]))) if wiped < 1 else None
+    regenerated = []
+    if lost is not None and target.regeneration is not None:
+        joint = _lost_and_recovered(groups, target)
+        lost = {key: p / (1 - wiped) for key, p in joint.items() if key[0] < full and p}
+        recovered = sum((p * r for (_, r), p in joint.items()), Fraction(0))
+        regenerated.append(Step("note", f"The charger's Regeneration recovers {number_text(recovered)} Wounds of the "
+                                f"shooting on average: each still counts +1 for the charged side's result in round "
+                                f"1, its points rolled one at a time until the model has lost its last Wound "
+                                f"({_REACTIONS}).", topic="reaction", anchor=_cites("reactions")))
+    steps += [Step("base", f"The charged unit Stands & Shoots (-1 to hit), as the charger starts {distance}\" away, at "
+                   f"least its Movement {movement}, against the charger's armour against shooting: its unsaved wounds "
+                   f"carry into the round as Wounds the charger has already lost, its models removed from the back, "
+                   f"and each Wound lost counts +1 for the charged side's result in round 1 ({_REACTIONS}).",
+                   topic="reaction", anchor=_cites("reactions")),
+              Step("chance", f"Its shooting costs the charger {number_text(volley.wounds_lost.mean)} Wounds and "
+                   f"{number_text(volley.models_removed.mean)} models on average, and wipes it out with chance "
+                   f"{chance_text(wiped)}, whatever its Charge roll.", topic="reaction"), *regenerated]
+    return wiped, lost
+
+
+def _stood(charger: Side, charged: Side, distance: int, movers, reaction: str, terrain: bool, shooting, gap: int,
+           marching: bool):
+    """Hold or Stand & Shoot: the round if the charge reaches, and what follows. ``shooting``: (the groups, the
+    charger's unit as they meet it)."""
+    outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
+    reached = Fraction(0) if marching else charge_range(movers[0], terrain).at_least(distance)
+    steps: list[Step] = []
+    contact, charger_lost = reached, None
+    if reaction == "hold":
+        steps.append(Step("base", f"The charged unit Holds ({_REACTIONS}).", topic="reaction",
+                          anchor=_cites("reactions")))
+        outcomes["failed"] = 1 - reached
+    else:
+        wiped, charger_lost = _shot(shooting[1], shooting[0], distance, movers[0].movement, outcomes, steps)
+        outcomes["failed"] = (1 - reached) * (1 - wiped)
+        contact = reached * (1 - wiped)
+    round_ = None
+    if contact:
+        fighting, bonus = with_charge_bonus(charger, distance)
+        round_ = (combat_round(fighting, charged, charger_shot=charger_lost) if isinstance(charger_lost, dict) else
+                  combat_round(fighting, charged, charger_lost))
+        steps.append(_round_note(charger, bonus, distance, reaction))
+        steps += round_.steps
+        _after_round(round_, contact, (charger, charged), movers, gap, outcomes, steps)
+    return outcomes, round_, steps
+
+
+def _terror_steps(charged: Side, terror: Fraction, reaction: str) -> list[Step]:
+    return [Step("chance", f"Terror: the charger causes Terror, so as it declares, the charged unit tests on its "
+                 f"Leadership {charged.leadership} and fails with chance {chance_text(terror)}: then it Flees, "
+                 f"whatever reaction was chosen. The chosen reaction ({reaction.replace('_', ' ')}) below is weighed "
+                 f"by the chance it passes, the Flee after it by the chance it fails ({_CHARGE}).", topic="reaction",
+                 anchor=_cites("charge"))]
+
+
 def charge(charger: Side, charged: Side, distance: int, charger_moves: Mover, charged_moves: Mover,
-           reaction: str = "hold", terrain: bool = False, stand_and_shoot=(), gap: int = 0) -> ChargeResult:
-    """The whole charge, exactly: the Charge roll, the reaction, round 1, the Break test, the flight
-    and the pursuit (docs/rules.md § Fantasy: the charge).
+           reaction: str = "hold", terrain: bool = False, stand_and_shoot=(), gap: int = 0,
+           shooting_armour: int | None = None) -> ChargeResult:
+    """The whole charge, exactly: the Fear test before declaring, the Charge roll, the Terror test, the reaction,
+    round 1, the Break test, the flight and the pursuit (docs/rules.md § Fantasy: the charge).
 
     ``charger`` and ``charged`` are Sides entered without the charge's Initiative bonus: it is
     added here from ``distance`` (whole inches) and the charger's position, and Impact Hits strike
     only from 3". ``reaction`` is ``"hold"``, ``"stand_and_shoot"`` (then ``stand_and_shoot`` holds
     the charged unit's shooting, 1 to 6 fantasy.Groups whose Shots have ``stand_and_shoot=True``,
-    fired into the charger's rank and file; other reactions leave them out) or ``"flee"``.
+    fired into the charger's rank and file at its armour against shooting, ``shooting_armour``, by default
+    its Side's; other reactions leave them out) or ``"flee"``.
     ``gap`` is the pivot's extra distance to run down and to every pursuit.
 
     >>> from hitrules.fantasy import Target, Weapon
@@ -539,53 +784,25 @@ def charge(charger: Side, charged: Side, distance: int, charger_moves: Mover, ch
     (Fraction(35, 36), Fraction(247135, 1990656))
     """
     groups = _check(charger, charged, distance, charger_moves, charged_moves, reaction, terrain, stand_and_shoot, gap)
-    reach = charge_range(charger_moves, terrain)
+    shooting = (groups, _shooting_armour(charger, shooting_armour))
+    movers = (_moves_as(charger, charger_moves), _moves_as(charged, charged_moves))
     roll = charge_roll(charger_moves, distance, terrain)
-    reached = roll.reached
-    outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
-    steps = list(roll.steps)
+    fear, terror, marching = _fear_before(charger, charged), _terror_test(charger, charged), _marching(charger)
+    steps = [*_declaring_steps(charger, charged, fear, marching), *roll.steps]
+    reach = charge_range(movers[0], terrain)
+    if terror and reaction != "flee":
+        steps += _terror_steps(charged, terror, reaction)
     if reaction == "flee":
-        flight = flee_distance(charged_moves)
-        run_down = _reaches(reach, flight, distance + gap)
-        outcomes["run_down"], outcomes["escaped"] = run_down, 1 - run_down
-        gap_text = f" + {gap}\" for the pivot" if gap else ""
-        steps += [Step("base", f"The charged unit flees {_flight_text(charged_moves)} directly away; the charger "
-                       f"moves its whole charge range and runs it down when the range is at least {distance}\" + the "
-                       f"flight{gap_text} ({_REACTIONS}).", topic="reaction", anchor=_cites("reactions")),
-                  Step("chance", f"Run down (destroyed) with chance {chance_text(run_down)}; it escapes with chance "
-                       f"{chance_text(1 - run_down)}.", topic="reaction"),
-                  _outcome_step(outcomes)]
-        return ChargeResult(reached, outcomes, None, tuple(steps))
-    contact, charger_lost = reached, None
-    if reaction == "hold":
-        steps.append(Step("base", f"The charged unit Holds ({_REACTIONS}).", topic="reaction",
-                          anchor=_cites("reactions")))
-        outcomes["failed"] = 1 - reached
+        outcomes, more = _fled(reach, distance, movers[1], gap, marching)
+        round_ = None
     else:
-        volley = shoot_unit(groups, charger.unit)
-        ways, den = volley.wounds_lost.weights
-        full = charger.unit.wounds * charger.unit.models
-        wiped = Fraction(sum(ways[full:]), den)
-        outcomes["charger_destroyed"] = wiped
-        outcomes["failed"] = (1 - reached) * (1 - wiped)
-        contact = reached * (1 - wiped)
-        if wiped < 1:
-            charger_lost = Distribution.from_ways(dict(enumerate(ways[:full])))
-        steps += [Step("base", f"The charged unit Stands & Shoots (-1 to hit), as the charger starts "
-                       f"{distance}\" away, at least its Movement {charger_moves.movement}: its unsaved wounds "
-                       f"carry into the round as Wounds the charger has already lost, its models removed from the "
-                       f"back, and each Wound lost counts +1 for the charged side's result in round 1 "
-                       f"({_REACTIONS}).", topic="reaction",
-                       anchor=_cites("reactions")),
-                  Step("chance", f"Its shooting costs the charger {number_text(volley.wounds_lost.mean)} Wounds and "
-                       f"{number_text(volley.models_removed.mean)} models on average, and wipes it out with chance "
-                       f"{chance_text(wiped)}, whatever its Charge roll.", topic="reaction")]
-    round_ = None
-    if contact:
-        fighting, bonus = with_charge_bonus(charger, distance)
-        round_ = combat_round(fighting, charged, charger_lost)
-        steps.append(_round_note(charger, bonus, distance, reaction))
-        steps += round_.steps
-        _after_round(round_, contact, (charger, charged), (charger_moves, charged_moves), gap, outcomes, steps)
+        outcomes, round_, more = _stood(charger, charged, distance, movers, reaction, terrain, shooting, gap, marching)
+    steps += more
+    if terror and reaction != "flee":
+        fled, more = _fled(reach, distance, movers[1], gap, marching)
+        outcomes = {k: (1 - terror) * v + terror * fled[k] for k, v in outcomes.items()}
+        steps += [Step("note", "If it fails the Terror test:", topic="reaction"), *more]
+    if fear:
+        outcomes = {k: (1 - fear) * v + (fear if k == "failed" else 0) for k, v in outcomes.items()}
     steps.append(_outcome_step(outcomes))
-    return ChargeResult(reached, outcomes, round_, tuple(steps))
+    return ChargeResult(roll.reached, outcomes, round_, tuple(steps))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
+from math import gcd, lcm
 
 from hitrules.damage import (
     ChainResult,
@@ -183,7 +183,8 @@ def _phases(charger: Side, charged: Side) -> list[Phase]:
     phases.append(Phase("Stomp Attacks", "stomp", profiles("stomp")))
     return [p for p in phases if any(p.profiles)]
 
-def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None = None) -> RoundResult:
+def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None = None, *,
+                 charger_shot: dict | None = None) -> RoundResult:
     """One whole round of combat, exactly, from Impact Hits to the Break test.
 
     >>> from hitrules.fantasy import Weapon
@@ -196,11 +197,13 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     ``charger_lost``, when given, is the Wounds the charger has already lost before the round (to
     Stand & Shoot: docs/rules.md § Fantasy charge: the reactions), less than all of them: its models
     removed from the back, it fights with the ranks it has left, and each Wound lost counts for the
-    charged side's result. The models it loses then include them.
+    charged side's result. The models it loses then include them. ``charger_shot`` instead gives them
+    with the Wounds the charger's Regeneration recovered then, each counting for the charged side too:
+    the chance of each (Wounds lost, Wounds recovered), adding up to 1.
     """
     if not isinstance(charger, Side) or not isinstance(charged, Side):
         raise ValueError("combat_round() takes two Sides: the charger and the charged.")
-    states, den = _start(charger, charger_lost)
+    states, den, recovered_before = _begin(charger, charger_lost, charger_shot)
     if charged.impact is not None:
         raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
@@ -211,7 +214,8 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     full = (damages[0].full, damages[1].full)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({ON_COMBAT}).", topic="round", anchor=cites("combat"))]
-    recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
+    # the expected Wounds each side's Regeneration recovered (the charger's from Stand & Shoot too)
+    recovered = [recovered_before, Fraction(0)]
     for phase in _phases(charger, charged):
         steps.append(Step("base", phase_text(phase), topic=phase.topic, anchor=cites("who first")))
         into = _phase_volleys(phase, sides, damages, steps)
@@ -243,6 +247,36 @@ def _start(charger: Side, charger_lost: Distribution | None) -> tuple[dict, int]
                          f"(got up to {len(ways) - 1}).")
     wounds = charger.unit.wounds
     return {(lost, 0, lost // wounds): (0, [w]) for lost, w in enumerate(ways) if w}, den
+
+
+def _begin(charger: Side, charger_lost: Distribution | None, charger_shot: dict | None) -> tuple[dict, int, Fraction]:
+    """The round's first states, their denominator, and the Wounds the charger recovered before it on average."""
+    if charger_shot is None:
+        return (*_start(charger, charger_lost), Fraction(0))
+    return (*_start_shot(charger, charger_shot), sum((p * r for (_, r), p in charger_shot.items()), Fraction(0)))
+
+
+def _start_shot(charger: Side, shot: dict) -> tuple[dict, int]:
+    """:func:`_start` from the chance of each (Wounds the charger lost, Wounds its Regeneration recovered) before
+    the round: a recovered Wound counts for the charged side, so it starts the difference d at minus it."""
+    full, wounds = charger.unit.wounds * charger.unit.models, charger.unit.wounds
+    if not isinstance(shot, dict) or sum(shot.values()) != 1:
+        raise ValueError("The charger's Wounds lost and recovered before the round are a dict of their chances, "
+                         "adding up to 1.")
+    den = lcm(*(Fraction(p).denominator for p in shot.values()))
+    by_lost: dict = {}
+    for (lost, recovered), p in shot.items():
+        if not (0 <= lost < full and recovered >= 0):
+            raise ValueError(f"The charger has at most {full} Wounds, and loses fewer before the round; the Wounds "
+                             f"it recovered are 0 or more (got {lost} and {recovered}).")
+        if p:
+            d = by_lost.setdefault(lost, {})
+            d[-recovered] = d.get(-recovered, 0) + int(p * den)
+    states = {}
+    for lost, ways in by_lost.items():
+        low = min(ways)
+        states[lost, 0, lost // wounds] = (low, [ways.get(d, 0) for d in range(low, max(ways) + 1)])
+    return states, den
 
 
 def _phase_volleys(phase: Phase, sides, damages, steps: list[Step]) -> tuple:
