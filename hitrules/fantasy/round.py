@@ -4,9 +4,10 @@ profile's attacks into a unit (strike). docs/rules.md § Fantasy close combat an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from math import gcd
+from itertools import product
+from math import gcd, lcm
 
 from hitrules.damage import (
     ChainResult,
@@ -29,10 +30,28 @@ from hitrules.fantasy.after_hit import (
     wound_score,
     wound_steps,
 )
-from hitrules.fantasy.explanation import after_text, blow_text, killing_steps, phase_text
+from hitrules.fantasy.explanation import (
+    afraid_text,
+    after_text,
+    blow_text,
+    fear_steps,
+    initiative_steps,
+    killing_steps,
+    phase_text,
+)
 from hitrules.fantasy.melee import INITIATIVE_RANGE, ON_COMBAT, WS_RANGE, Blow, Fighters, check_bool, cites
 from hitrules.fantasy.result import RoundResult, result_of
-from hitrules.fantasy.sides import SIDE_NAMES, Side, check_supporting
+from hitrules.fantasy.sides import (
+    SIDE_NAMES,
+    Side,
+    causes_fear,
+    check_supporting,
+    fear_immune,
+    held_initiative,
+    leadership_fails,
+    rank_and_file_initiative,
+    side_strength,
+)
 from hitrules.steps import Step, check_int
 
 # The engine: the unsaved wounds of one step into a unit, in the FAQ's order --------------------
@@ -124,24 +143,23 @@ def _check_size(blows) -> None:
 _ORDINAL = ("first", "second")
 
 
-def _rank_and_file_attacks(side: Side, models_lost: int, removed_before: int = 0) -> int:
-    """Attacks of the rank and file with this many models slain: casualties come from the fighting
-    rank first, and the models stepping up cannot attack. ``removed_before`` of them were removed
-    before the round, from the back (Stand & Shoot): the unit then fights with the ranks it has left."""
+def _models_striking(side: Side, models_lost: int, removed_before: int = 0) -> tuple[int, int]:
+    """The fighting and supporting models of the rank and file still alive with this many models slain:
+    casualties come from the fighting rank first, and the models stepping up cannot attack.
+    ``removed_before`` of them were removed before the round, from the back (Stand & Shoot): the unit
+    then fights with the ranks it has left."""
     left = side.unit.models - removed_before
     fighting_then = min(side.fighting, left)
     supporting_then = min(side.supporting, left - fighting_then)
     slain = models_lost - removed_before
-    fighting = max(0, fighting_then - slain)
-    supporting = max(0, supporting_then - max(0, slain - fighting_then))
-    return side.attacks * fighting + supporting
+    return max(0, fighting_then - slain), max(0, supporting_then - max(0, slain - fighting_then))
 
 
 @dataclass(frozen=True)
 class Phase:
     """One step of the round: its title, topic, and for each side the profiles that strike the
-    other side's unit (Fighters, attacks: the most for the rank and file, else dice; whether it is
-    the rank and file, and its name)."""
+    other side's unit (Fighters, attacks: the most for the rank and file and the mount, else dice; its
+    kind, "rank_and_file", "mount" or "", and its name)."""
 
     title: str
     topic: str
@@ -157,24 +175,45 @@ def _other_name(side: Side, i: int) -> str:
     return name
 
 
-def _phases(charger: Side, charged: Side) -> list[Phase]:
+def _arms(side: Side, s: int, afraid: bool) -> list[tuple]:
+    """The side's profiles that roll to hit, in order (the rank and file, its mount, the others), as the
+    round has them: Initiative (Strike First or Last, the charge), Frenzy's +1 Attack for the charger (its
+    rank and file and others, never its mount), -1 To Hit after a failed Fear test."""
+    extra = int(s == 0 and side.frenzy)
+    minus = -1 if afraid else 0
+    who = SIDE_NAMES[s]
+    out = []
+    if side.fighting + side.supporting:
+        attacks = side.attacks + extra
+        out.append((Fighters(attacks, side.ws, side.weapon, rank_and_file_initiative(side),
+                             side.modifier + minus, side.reroll),
+                    attacks * side.fighting + side.supporting, "rank_and_file", f"the {who}'s rank and file"))
+    mount = side.mount
+    if mount is not None and side.fighting:
+        out.append((replace(mount, initiative=held_initiative(side, mount.initiative),
+                            modifier=mount.modifier + minus),
+                    mount.attacks.bonus * side.fighting, "mount", f"the {who}'s {mount.name or 'mount'}"))
+    for i, other in enumerate(side.others):
+        attacks = replace(other.attacks, bonus=other.attacks.bonus + extra)
+        out.append((replace(other, attacks=attacks, initiative=held_initiative(side, other.initiative),
+                            modifier=other.modifier + minus), attacks, "", f"the {who}'s {_other_name(side, i)}"))
+    return out
+
+
+def _phases(charger: Side, charged: Side, afraid: tuple[bool, bool] = (False, False)) -> list[Phase]:
     sides = (charger, charged)
+    arms = [_arms(side, s, afraid[s]) for s, side in enumerate(sides)]
 
     def profiles(when):
         out = []
         for s, side in enumerate(sides):
             mine = []
             if when == "impact" and side.impact is not None:
-                mine.append((side.impact, side.impact.attacks, False, f"the {SIDE_NAMES[s]}'s Impact Hits"))
+                mine.append((side.impact, side.impact.attacks, "", f"the {SIDE_NAMES[s]}'s Impact Hits"))
             elif when == "stomp" and side.stomp is not None:
-                mine.append((side.stomp, side.stomp.attacks, False, f"the {SIDE_NAMES[s]}'s Stomp Attacks"))
+                mine.append((side.stomp, side.stomp.attacks, "", f"the {SIDE_NAMES[s]}'s Stomp Attacks"))
             elif isinstance(when, int):
-                if side.initiative == when and side.fighting + side.supporting:
-                    mine.append((side.rank_and_file, side.attacks * side.fighting + side.supporting, True,
-                                 f"the {SIDE_NAMES[s]}'s rank and file"))
-                for i, other in enumerate(side.others):
-                    if other.initiative == when:
-                        mine.append((other, other.attacks, False, f"the {SIDE_NAMES[s]}'s {_other_name(side, i)}"))
+                mine += [arm for arm in arms[s] if arm[0].initiative == when]
             out.append(tuple(mine))
         return tuple(out)
 
@@ -183,8 +222,10 @@ def _phases(charger: Side, charged: Side) -> list[Phase]:
     phases.append(Phase("Stomp Attacks", "stomp", profiles("stomp")))
     return [p for p in phases if any(p.profiles)]
 
+
 def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None = None) -> RoundResult:
-    """One whole round of combat, exactly, from Impact Hits to the Break test.
+    """One whole round of combat, exactly, from Impact Hits to the Break test: round 1 of a charge (the
+    first side charged this turn).
 
     >>> from hitrules.fantasy import Weapon
     >>> unit = Target(3, models=2)
@@ -197,6 +238,9 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     Stand & Shoot: docs/rules.md § Fantasy charge: the reactions), less than all of them: its models
     removed from the back, it fights with the ranks it has left, and each Wound lost counts for the
     charged side's result. The models it loses then include them.
+
+    A side that must take a Fear test as the round begins (docs/rules.md § Psychology) is worked out
+    both ways, passed and failed (-1 To Hit), each weighed by its exact chance.
     """
     if not isinstance(charger, Side) or not isinstance(charged, Side):
         raise ValueError("combat_round() takes two Sides: the charger and the charged.")
@@ -211,21 +255,75 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     full = (damages[0].full, damages[1].full)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({ON_COMBAT}).", topic="round", anchor=cites("combat"))]
+    steps += initiative_steps(sides)
+    runs, fear = _fear_runs(sides, states, den)
+    steps += fear_steps(sides, fear)
+    phases = [_phases(charger, charged, afraid) for afraid, _, _ in runs]
     recovered = [Fraction(0), Fraction(0)]  # the expected Wounds each side's Regeneration recovered
-    for phase in _phases(charger, charged):
+    for at, phase in enumerate(phases[0]):
         steps.append(Step("base", phase_text(phase), topic=phase.topic, anchor=cites("who first")))
-        into = _phase_volleys(phase, sides, damages, steps)
-        new, gained = _strike_each_state(states, into, phase, sides, full, work)
-        work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
-        den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
-        recovered = [r + Fraction(g, den) for r, g in zip(recovered, gained, strict=True)]
-        # The padding that keeps one denominator is mostly common to every weight: take it out, so
-        # the next steps multiply smaller numbers.
-        common = gcd(den, *(w for _, ways in new.values() for w in ways))
-        den //= common
-        states = {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}
-        steps.append(after_text(phase, states, den, sides, full))
+        for r, (afraid, run_states, run_den) in enumerate(runs):
+            into = _phase_volleys(phases[r][at], sides, damages, steps, afraid if r else None)
+            new, gained = _strike_each_state(run_states, into, phases[r][at], sides, full, work)
+            work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
+            run_den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
+            recovered = [x + Fraction(g, run_den) for x, g in zip(recovered, gained, strict=True)]
+            # The padding that keeps one denominator is mostly common to every weight: take it out, so
+            # the next steps multiply smaller numbers.
+            common = gcd(run_den, *(w for _, ways in new.values() for w in ways))
+            runs[r] = (afraid, {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()},
+                       run_den // common)
+        steps.append(after_text(phase, [(st, d) for _, st, d in runs], sides, full))
+    states, den = _merged(runs)
     return result_of(sides, states, den, full, steps, recovered)
+
+
+def _fear_runs(sides, states: dict, den: int) -> tuple[list, list]:
+    """The round's runs, one for each way the Fear tests as the round begins can go ((the charger failed, the
+    charged failed), its first states, their denominator: the no-failure run first), and for each side the
+    chance it takes the test and the chance it fails it (None: it never tests)."""
+    charger, charged = sides
+    full_charger = side_strength(charger, charger.unit.models)
+    strength_charged = side_strength(charged, charged.unit.models)
+    tests = []  # for each first state: (the charger tests, the charged tests)
+    for key in states:
+        strength_charger = side_strength(charger, charger.unit.models - key[2])
+        tests.append((causes_fear(charged) and not fear_immune(charger, charged)
+                      and full_charger >= strength_charged > strength_charger,
+                      causes_fear(charger) and not fear_immune(charged, charger)
+                      and strength_charger > strength_charged))
+    testing = [any(t[s] for t in tests) for s in (0, 1)]
+    fails = [leadership_fails(side.leadership) for side in sides]
+    runs = []
+    for afraid in product((False, True), repeat=2):
+        if any(afraid[s] and not testing[s] for s in (0, 1)):
+            continue
+        first = {}
+        for (key, (low, ways)), test in zip(states.items(), tests, strict=True):
+            factor = 1
+            for s in (0, 1):
+                if testing[s]:
+                    factor *= (fails[s] if afraid[s] else 36 - fails[s]) if test[s] else 36 * (not afraid[s])
+            if factor:
+                first[key] = (low, [w * factor for w in ways])
+        if first:
+            runs.append((afraid, first, den * 36 ** sum(testing)))
+    chances = []
+    for s in (0, 1):
+        tested = sum(sum(ways) for (_, ways), test in zip(states.values(), tests, strict=True) if test[s])
+        chances.append((Fraction(tested, den), Fraction(fails[s], 36)) if testing[s] else None)
+    return runs, chances
+
+
+def _merged(runs) -> tuple[dict, int]:
+    """The final states of every run as one, over one denominator."""
+    den = lcm(*(d for _, _, d in runs))
+    merged: dict = {}
+    for _, states, run_den in runs:
+        scale = den // run_den
+        for key, (low, ways) in states.items():
+            _Lists.add(merged, key, low, len(ways), [w * scale for w in ways])
+    return {key: (low, ways) for key, (low, _, ways) in merged.items()}, den
 
 
 def _start(charger: Side, charger_lost: Distribution | None) -> tuple[dict, int]:
@@ -245,24 +343,28 @@ def _start(charger: Side, charger_lost: Distribution | None) -> tuple[dict, int]
     return {(lost, 0, lost // wounds): (0, [w]) for lost, w in enumerate(ways) if w}, den
 
 
-def _phase_volleys(phase: Phase, sides, damages, steps: list[Step]) -> tuple:
+def _phase_volleys(phase: Phase, sides, damages, steps: list[Step], afraid=None) -> tuple:
     """The volley that strikes each side's unit at this step (None: nothing strikes it), and a step of
-    the Why for each profile that strikes."""
+    the Why for each profile that strikes (``afraid``: in a run after a failed Fear test, only the To Hit of
+    the side that alone failed it)."""
     volleys = []
     for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
         target = sides[1 - s]
         blows = [(Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
                  for f, attacks, _, _ in phase.profiles[s]]
-        for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
-            steps.append(Step("roll", blow_text(blow, attacks, rank_and_file, name, sides[s], target),
-                              topic=phase.topic, anchor=cites("killing") if blow.rule else ""))
+        for (blow, attacks), (_, _, kind, name) in zip(blows, phase.profiles[s], strict=True):
+            if afraid is None:
+                steps.append(Step("roll", blow_text(blow, attacks, kind, name, sides[s], target),
+                                  topic=phase.topic, anchor=cites("killing") if blow.rule else ""))
+            elif afraid[s] and sum(afraid) == 1 and not blow.hit.automatic:
+                steps.append(afraid_text(blow, name))
         volleys.append(_volley(damages[1 - s], blows) if blows else None)
     return volleys[1], volleys[0]
 
 
 def _next_states(into, lost, phase: Phase, sides, full) -> list:
     """From one state (the Wounds each side has lost), each side's unit's next states at this step
-    (see :func:`hitrules.damage.kernel_entry`): the rank and file strike with the models left."""
+    (see :func:`hitrules.damage.kernel_entry`): the rank and file and its mounts strike with the models left."""
     nexts = []
     for t in (0, 1):
         volley, attacker = into[t], 1 - t
@@ -273,11 +375,20 @@ def _next_states(into, lost, phase: Phase, sides, full) -> list:
             nexts.append((kernel_entry(lost[t], [volley.den]),))
         else:
             slain = lost[attacker] // sides[attacker].unit.wounds
-            before = lost[2] if attacker == 0 else 0
-            counts = tuple(_rank_and_file_attacks(sides[attacker], slain, before) if p[2] else None
-                           for p in phase.profiles[attacker])
+            fighting, supporting = _models_striking(sides[attacker], slain, lost[2] if attacker == 0 else 0)
+            counts = tuple(_count(p, fighting, supporting) for p in phase.profiles[attacker])
             nexts.append(volley.kernel(lost[t], counts))
     return nexts
+
+
+def _count(profile, fighting: int, supporting: int) -> int | None:
+    """The attacks a profile makes with these fighting and supporting models alive (None: its own dice)."""
+    kind = profile[2]
+    if kind == "rank_and_file":
+        return profile[0].attacks.bonus * fighting + supporting
+    if kind == "mount":
+        return profile[0].attacks.bonus * fighting
+    return None
 
 
 def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Work) -> tuple[dict, list[int]]:
