@@ -242,14 +242,9 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     A side that must take a Fear test as the round begins (docs/rules.md § Psychology) is worked out
     both ways, passed and failed (-1 To Hit), each weighed by its exact chance.
     """
-    if not isinstance(charger, Side) or not isinstance(charged, Side):
-        raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    _check(charger, charged)
     states, den = _start(charger, charger_lost)
-    if charged.impact is not None:
-        raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
-    for s in (0, 1):
-        check_supporting(sides[s], sides[1 - s], SIDE_NAMES[s])
     work = _Work()
     damages = tuple(UnitDamage(s.unit.wounds, s.unit.models, s.unit.regeneration, work) for s in (charger, charged))
     full = (damages[0].full, damages[1].full)
@@ -264,34 +259,57 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
         steps.append(Step("base", phase_text(phase), topic=phase.topic, anchor=cites("who first")))
         for r, (afraid, run_states, run_den) in enumerate(runs):
             into = _phase_volleys(phases[r][at], sides, damages, steps, afraid if r else None)
-            new, gained = _strike_each_state(run_states, into, phases[r][at], sides, full, work)
-            work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
-            run_den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
-            recovered = [x + Fraction(g, run_den) for x, g in zip(recovered, gained, strict=True)]
-            # The padding that keeps one denominator is mostly common to every weight: take it out, so
-            # the next steps multiply smaller numbers.
-            common = gcd(run_den, *(w for _, ways in new.values() for w in ways))
-            runs[r] = (afraid, {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()},
-                       run_den // common)
+            runs[r], gained = _step(run_states, run_den, into, phases[r][at], sides, full, work)
+            runs[r] = (afraid, *runs[r])
+            recovered = [x + g for x, g in zip(recovered, gained, strict=True)]
         steps.append(after_text(phase, [(st, d) for _, st, d in runs], sides, full))
     states, den = _merged(runs)
     return result_of(sides, states, den, full, steps, recovered)
+
+
+def _check(charger: Side, charged: Side) -> None:
+    """Refuse sides a round cannot have."""
+    if not isinstance(charger, Side) or not isinstance(charged, Side):
+        raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    if charged.impact is not None:
+        raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
+    for s, (side, enemy) in enumerate(((charger, charged), (charged, charger))):
+        check_supporting(side, enemy, SIDE_NAMES[s])
+
+
+def _step(states: dict, den: int, into, phase: Phase, sides, full, work: _Work) -> tuple[tuple[dict, int], list]:
+    """One step of one run: its new states and denominator, and the Wounds each side recovered (expected)."""
+    new, gained = _strike_each_state(states, into, phase, sides, full, work)
+    work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
+    den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
+    # The padding that keeps one denominator is mostly common to every weight: take it out, so
+    # the next steps multiply smaller numbers.
+    common = gcd(den, *(w for _, ways in new.values() for w in ways))
+    return (({key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}, den // common),
+            [Fraction(g, den) for g in gained])
+
+
+def _tests(sides, states: dict) -> list[tuple[bool, bool]]:
+    """For each first state: (the charger tests for Fear as the round begins, the charged does). The charger
+    only when it had no test before declaring and Stand & Shoot has since left its Unit Strength the lower."""
+    charger, charged = sides
+    full_charger = side_strength(charger, charger.unit.models)
+    strength_charged = side_strength(charged, charged.unit.models)
+    charger_may = causes_fear(charged) and not fear_immune(charger, charged)
+    charged_may = causes_fear(charger) and not fear_immune(charged, charger)
+    tests = []
+    for key in states:
+        strength_charger = side_strength(charger, charger.unit.models - key[2])
+        tests.append((charger_may and full_charger >= strength_charged > strength_charger,
+                      charged_may and strength_charger > strength_charged))
+    return tests
 
 
 def _fear_runs(sides, states: dict, den: int) -> tuple[list, list]:
     """The round's runs, one for each way the Fear tests as the round begins can go ((the charger failed, the
     charged failed), its first states, their denominator: the no-failure run first), and for each side the
     chance it takes the test and the chance it fails it (None: it never tests)."""
-    charger, charged = sides
-    full_charger = side_strength(charger, charger.unit.models)
-    strength_charged = side_strength(charged, charged.unit.models)
-    tests = []  # for each first state: (the charger tests, the charged tests)
-    for key in states:
-        strength_charger = side_strength(charger, charger.unit.models - key[2])
-        tests.append((causes_fear(charged) and not fear_immune(charger, charged)
-                      and full_charger >= strength_charged > strength_charger,
-                      causes_fear(charger) and not fear_immune(charged, charger)
-                      and strength_charger > strength_charged))
+    tests = _tests(sides, states)
     testing = [any(t[s] for t in tests) for s in (0, 1)]
     fails = [leadership_fails(side.leadership) for side in sides]
     runs = []
@@ -300,19 +318,28 @@ def _fear_runs(sides, states: dict, den: int) -> tuple[list, list]:
             continue
         first = {}
         for (key, (low, ways)), test in zip(states.items(), tests, strict=True):
-            factor = 1
-            for s in (0, 1):
-                if testing[s]:
-                    factor *= (fails[s] if afraid[s] else 36 - fails[s]) if test[s] else 36 * (not afraid[s])
-            if factor:
+            if factor := _fear_factor(afraid, test, testing, fails):
                 first[key] = (low, [w * factor for w in ways])
         if first:
             runs.append((afraid, first, den * 36 ** sum(testing)))
-    chances = []
+    return runs, [_tested(states, den, tests, s, fails[s]) if testing[s] else None for s in (0, 1)]
+
+
+def _tested(states: dict, den: int, tests, s: int, fails: int) -> tuple[Fraction, Fraction]:
+    """(The chance side s takes the Fear test, the chance it fails it)."""
+    ways = sum(sum(ways) for (_, ways), test in zip(states.values(), tests, strict=True) if test[s])
+    return Fraction(ways, den), Fraction(fails, 36)
+
+
+def _fear_factor(afraid, test, testing, fails) -> int:
+    """The ways, out of 36 for each side that may test, that a first state goes with these Fear results."""
+    factor = 1
     for s in (0, 1):
-        tested = sum(sum(ways) for (_, ways), test in zip(states.values(), tests, strict=True) if test[s])
-        chances.append((Fraction(tested, den), Fraction(fails[s], 36)) if testing[s] else None)
-    return runs, chances
+        if testing[s] and test[s]:
+            factor *= fails[s] if afraid[s] else 36 - fails[s]
+        elif testing[s]:
+            factor *= 0 if afraid[s] else 36
+    return factor
 
 
 def _merged(runs) -> tuple[dict, int]:
