@@ -92,7 +92,7 @@ def test_pursuit_against_flight():
 
 
 def test_hold_your_ground_re_rolls_a_break_only():
-    charger = side(models=1, fighting=0, bonus=2)
+    charger = side(models=1, fighting=0, bonus=3)  # the charged's Massed Infantry +1: it loses by 2
     charged = side(models=10, t=10, fighting=0, ld=7)
     # The charger never pursues, so each way the test ends is one outcome.
     r = charge(charger, charged, 1, Mover(10, pursues=False), Mover(1, hold_your_ground=True))
@@ -384,13 +384,15 @@ def brute_charge(charger, charged, distance, charger_moves, charged_moves, react
             if not left[0] or not left[1]:
                 out["both_destroyed" if left == (0, 0) else f"{names[0 if not left[0] else 1]}_destroyed"] += p
                 continue
-            scores = [dead1 + charger.standard + charger.bonus + {"front": 0, "flank": 1, "rear": 2}[charger.position],
-                      removed + dead0 + charged.standard + charged.bonus]
+            strength = [left[s] * UNIT_STRENGTH[sides[s].unit.troop] for s in (0, 1)]
+            massed = [sides[s].unit.troop in ("regular_infantry", "heavy_infantry") and strength[s] > strength[1 - s]
+                      for s in (0, 1)]  # Massed Infantry: the troop type's (RULES.md §7)
+            scores = [dead1 + charger.standard + charger.bonus + {"front": 0, "flank": 1, "rear": 2}[charger.position]
+                      + massed[0], removed + dead0 + charged.standard + charged.bonus + massed[1]]
             if scores[0] == scores[1]:
                 out["fight_goes_on"] += p
                 continue
             loser = 0 if scores[0] < scores[1] else 1
-            strength = [left[s] * UNIT_STRENGTH[sides[s].unit.troop] for s in (0, 1)]
             winner_moves, pursues = movers[1 - loser], movers[1 - loser].pursues and not movers[1 - loser].war_machine
             test = brute_test(sides[loser], abs(scores[0] - scores[1]), strength[1 - loser] > 2 * strength[loser],
                               movers[loser].hold_your_ground)
