@@ -9,6 +9,7 @@ import pytest
 from test_combat import assert_same, brute_round, side
 
 from hitrules.dice import Distribution
+from hitrules.edge import urlstate
 from hitrules.fantasy import Fighters, Side, Target, Weapon, combat_round
 from hitrules.fantasy.charging import with_charge_bonus
 from hitrules.fantasy.result import ranks_of
@@ -235,3 +236,13 @@ BRUTE_CASES = {
 def test_round_matches_brute_force(name):
     charger, charged = BRUTE_CASES[name]
     assert_same(combat_round(charger, charged), brute_round(charger, charged))
+
+
+def test_an_older_links_massed_infantry_flag_is_ignored():
+    """Massed Infantry follows the troop type: an older link's flag opens without a warning, and is not a flag."""
+    assert "massed_infantry" not in urlstate.COMBAT_FLAGS
+    old = {"a_flags": "massed_infantry,standard", "d_flags": "massed_infantry"}
+    parsed = urlstate.parse_query(urlstate.COMBAT, old)
+    assert not parsed.warnings
+    assert parsed.values["a_flags"] == ("standard",) and parsed.values["d_flags"] == ()
+    assert urlstate.parse_query(urlstate.COMBAT, {"a_flags": "banner"}).warnings
