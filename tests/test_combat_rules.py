@@ -246,3 +246,20 @@ def test_an_older_links_massed_infantry_flag_is_ignored():
     assert not parsed.warnings
     assert parsed.values["a_flags"] == ("standard",) and parsed.values["d_flags"] == ()
     assert urlstate.parse_query(urlstate.COMBAT, {"a_flags": "banner"}).warnings
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("a mount for each fighting model, dying with its rider",
+     "The charger's warhorse: 2 fighting models × 1 Attack of each one's mount (none from a supporting rank"),
+    ("Frenzy: +1 Attack for the rank and file and the others, not the mount",
+     "Frenzy: the charger charged this turn, so its rank and file and its others have +1 Attack"),
+    ("Frenzy: +1 Attack for the rank and file and the others, not the mount",
+     "1 fighting model × 2 Attacks (Frenzy: +1 Attack in a turn it charged)"),
+    ("Disrupted by a flank charge of Unit Strength 5",
+     "The charged: Disrupted (fought in its flank by a unit of Unit Strength 5 or more, not in Skirmish)"),
+    ("a Marching Column and Skirmish", "The charged: Skirmish: no Rank Bonus and no Close Order"),
+    ("Fear: the charged tests", "After a failed Fear test, the charged's rank and file hits on 5+: 1/3"),
+    ("Close Order and Horde", "Horde: Rank Bonus +1 at most; Close Order +1"),
+])
+def test_the_why_names_each_rule(name, words):
+    assert words in texts(combat_round(*BRUTE_CASES[name]))

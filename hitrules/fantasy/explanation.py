@@ -61,6 +61,14 @@ def initiative_steps(sides) -> list[Step]:
     return steps
 
 
+def frenzy_steps(sides) -> list[Step]:
+    """Frenzy's +1 Attack for the charger (the round is round 1 of its charge)."""
+    if not sides[0].frenzy:
+        return []
+    return [Step("modifier", f"Frenzy: the {SIDE_NAMES[0]} charged this turn, so its rank and file and its others have "
+                 "+1 Attack (its mount has not).", 1, topic="initiative")]
+
+
 def fear_steps(sides, fear) -> list[Step]:
     """Who takes a Fear test as the round begins, and what failing it costs (docs/rules.md § Psychology):
     ``fear`` holds for each side (the chance it tests, the chance it fails) or None."""
@@ -164,7 +172,7 @@ def _rank_parts(side: Side, facts: dict) -> list[str]:
     if facts["disrupted"] == "input":
         parts = ["Disrupted: no Rank Bonus"]
     elif facts["disrupted"]:
-        parts = [f"Disrupted (fought in its {'flank or rear'} by a unit of Unit Strength "
+        parts = [f"Disrupted (fought in its {facts['fought_in']} by a unit of Unit Strength "
                  f"{10 if unit.troop == 'heavy_infantry' else 5} or more, not in Skirmish): no Rank Bonus"]
     else:
         parts = [f"Rank Bonus +{facts['ranks']} with all {facts['in_ranks']} models in ranks of {side.rank_width} "

@@ -290,5 +290,6 @@ def _facts(sides, s: int, scoring: _Scoring) -> dict:
     ranks, close = ranks_of(side, side.unit.models)
     return {"skirmish": side.formation == "skirmish", "marching": depth if depth > side.rank_width else 0,
             "disrupted": "input" if side.disrupted else "derived" if scoring.disrupted(sides, 0)[s] else "",
+            "fought_in": sides[1 - s].position,
             "ranks": ranks, "in_ranks": n, "close_order": close, "massed": scoring.massed[s],
             "top": TROOPS[side.unit.troop].max_rank_bonus + side.horde}

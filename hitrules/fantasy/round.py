@@ -35,6 +35,7 @@ from hitrules.fantasy.explanation import (
     after_text,
     blow_text,
     fear_steps,
+    frenzy_steps,
     initiative_steps,
     killing_steps,
     phase_text,
@@ -250,7 +251,7 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     full = (damages[0].full, damages[1].full)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({ON_COMBAT}).", topic="round", anchor=cites("combat"))]
-    steps += initiative_steps(sides)
+    steps += initiative_steps(sides) + frenzy_steps(sides)
     runs, fear = _fear_runs(sides, states, den)
     steps += fear_steps(sides, fear)
     phases = [_phases(charger, charged, afraid) for afraid, _, _ in runs]
