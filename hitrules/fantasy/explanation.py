@@ -148,11 +148,15 @@ def after_text(phase, runs, sides, full) -> Step:
     lost = [Fraction(0), Fraction(0)]
     wiped = [Fraction(0), Fraction(0)]
     for states, den in runs:
+        run_lost, run_wiped = [0, 0], [0, 0]
         for key, (_, ways) in states.items():
-            w = Fraction(sum(ways), den)
+            w = sum(ways)
             for s in (0, 1):
-                lost[s] += key[s] // sides[s].unit.wounds * w
-                wiped[s] += w if key[s] == full[s] else 0
+                run_lost[s] += key[s] // sides[s].unit.wounds * w
+                run_wiped[s] += w if key[s] == full[s] else 0
+        for s in (0, 1):
+            lost[s] += Fraction(run_lost[s], den)
+            wiped[s] += Fraction(run_wiped[s], den)
     parts = []
     for s in (0, 1):
         part = f"the {SIDE_NAMES[s]} has lost {number_text(lost[s])} models on average"
