@@ -35,6 +35,15 @@ def texts(result) -> str:
 # The worked examples of §7 ----------------------------------------------------------------------------
 
 
+def test_whole_round_with_massed_infantry_from_the_troop_type():
+    """§7 "Whole round": Massed Infantry (both regular infantry) only widens a win, so nothing moves."""
+    r = combat_round(side(initiative=6), side(initiative=3))
+    assert (r.win, r.draw, r.lose) == (Fraction(11, 32), Fraction(105, 256), Fraction(63, 256))
+    assert r.charged_test == {"break": Fraction(15, 128), "fall_back": Fraction(11, 128),
+                              "give_ground": Fraction(5, 64), "wiped_out": Fraction(1, 16)}
+    assert "Massed Infantry (regular infantry) +1" in texts(r)
+
+
 def orcs_and_state_troops():
     """§7 "Who fights": 20 Orc Boyz charge 5" into the front of 20 State Troops, both 5 wide."""
     orcs = ranked(20, 5, fighting=5, toughness=4, armour=4, leadership=6)
