@@ -3,6 +3,8 @@ Strike Last and the charge's bonus, the mount, Frenzy, Close Order, Massed Infan
 Horde, Marching Column, Skirmish, Disrupted, Fear as the round begins and Terror's Leadership - 1. Each
 worked example of §7 exactly, and small rounds against every die (test_combat's brute force)."""
 
+import dataclasses
+import random
 from fractions import Fraction
 
 import pytest
@@ -272,3 +274,35 @@ def test_an_older_links_massed_infantry_flag_is_ignored():
 ])
 def test_the_why_names_each_rule(name, words):
     assert words in texts(combat_round(*BRUTE_CASES[name]))
+
+
+def random_side(rng: random.Random, charger: bool) -> Side:
+    """A small side (so every die can be enumerated) with the new rules drawn at random."""
+    models = rng.randint(1, 3)
+    fighting = rng.randint(1, models)
+    supporting = rng.randint(0, models - fighting)
+    rules = {name: rng.random() < 0.3 for name in ("horde", "strike_first", "strike_last", "frenzy", "causes_fear",
+                                                   "causes_terror", "immune_to_psychology", "disrupted")}
+    more = dict(rules, formation=rng.choice(("close_order", "open_order", "skirmish")),
+                troop=rng.choice(("regular_infantry", "heavy_infantry", "heavy_cavalry", "monstrous_infantry")))
+    if rng.random() < 0.4:
+        more["mount"] = Fighters(1, rng.randint(2, 4), Weapon(rng.randint(3, 4)), rng.randint(1, 5), name="mount")
+    if rng.random() < 0.3:
+        more["others"] = (Fighters(1, 4, Weapon(4), rng.randint(1, 6), name="champion", unit_strength=1),)
+    if charger:
+        more["charge_bonus"] = rng.randint(0, 3)
+        more["position"] = rng.choice(("front", "front", "flank", "rear"))
+    else:
+        more["stubborn"] = rng.random() < 0.3
+        more["stubborn_tests"] = rng.random() < 0.5
+    return side(models=models, fighting=fighting, supporting=supporting, rank_width=rng.randint(1, 3),
+                initiative=rng.randint(1, 6), leadership=rng.randint(5, 9), **more)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_small_rounds_match_brute_force(seed):
+    rng = random.Random(seed)
+    charger, charged = random_side(rng, True), random_side(rng, False)
+    if charger.position != "front":
+        charged = dataclasses.replace(charged, supporting=0)  # fought in its flank or rear: no supporting attacks
+    assert_same(combat_round(charger, charged), brute_round(charger, charged))
