@@ -242,7 +242,7 @@ def struck_at(s, initiative, rank_and_file=False):
         initiative = 10
     elif rank_and_file and s.strike_last and not s.strike_first:
         initiative = 1
-    return min(10, initiative + s.charge_bonus)
+    return initiative if initiative > 10 else min(10, initiative + s.charge_bonus)
 
 
 def play(sides, oracle):
@@ -254,7 +254,7 @@ def play(sides, oracle):
         a, b = oracle.d6(), oracle.d6()
         afraid[1] = int(a + b != 2 and (a + b > sides[1].leadership or a + b == 12))
     steps = [[(0, sides[0].impact, True)] if sides[0].impact else []]
-    for initiative in range(10, 0, -1):
+    for initiative in range(11, 0, -1):
         step = []
         for i, s in enumerate(sides):
             if struck_at(s, s.initiative, True) == initiative and s.fighting + s.supporting:
@@ -632,7 +632,7 @@ def good(**more):
 
 
 @pytest.mark.parametrize(("bad", "words"), [
-    (dict(ws=0), "WS"), (dict(ws=11), "WS"), (dict(initiative=0), "Initiative"), (dict(initiative=11), "Initiative"),
+    (dict(ws=0), "WS"), (dict(ws=11), "WS"), (dict(initiative=0), "Initiative"), (dict(initiative=12), "Initiative"),
     (dict(leadership=1), "Leadership"), (dict(leadership=11), "Leadership"), (dict(rank_width=0), "rank width"),
     (dict(rank_width=21), "rank width"), (dict(attacks=0), "Attacks"), (dict(attacks=11), "Attacks"),
     (dict(attacks="D6"), "Attacks"), (dict(fighting=6, supporting=5), "more than the unit's 10 models"),

@@ -306,3 +306,15 @@ def test_random_small_rounds_match_brute_force(seed):
     if charger.position != "front":
         charged = dataclasses.replace(charged, supporting=0)  # fought in its flank or rear: no supporting attacks
     assert_same(combat_round(charger, charged), brute_round(charger, charged))
+
+
+def test_a_thrusting_spears_plus_one_may_make_initiative_11():
+    """The page adds the spear's +1 to the profile (settled point 4: held by no rule): 10 + 1 strikes first of
+    all, before a charger's 10."""
+    spears = side(models=1, initiative=11)
+    assert rank_and_file_initiative(spears) == 11
+    r = combat_round(side(models=1, initiative=7, charge_bonus=3), spears)
+    assert "Initiative 11: the charged's rank and file strike" in texts(r)
+    assert_same(r, brute_round(side(models=1, initiative=7, charge_bonus=3), spears))
+    with pytest.raises(ValueError, match="Initiative"):
+        side(initiative=12)

@@ -102,7 +102,7 @@ def afraid_text(blow: Blow, name: str) -> Step:
 
 
 def phase_text(phase) -> str:
-    names = [name for mine in phase.profiles for *_, name in mine]
+    names = [profile[3] for mine in phase.profiles for profile in mine]
     who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
     if phase.topic == "impact":
         return f"Impact Hits are resolved first of all: {who} ({ON_WHO_FIRST})."

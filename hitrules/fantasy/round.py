@@ -40,7 +40,16 @@ from hitrules.fantasy.explanation import (
     killing_steps,
     phase_text,
 )
-from hitrules.fantasy.melee import INITIATIVE_RANGE, ON_COMBAT, WS_RANGE, Blow, Fighters, check_bool, cites
+from hitrules.fantasy.melee import (
+    INITIATIVE_RANGE,
+    ON_COMBAT,
+    STRIKING_INITIATIVE_RANGE,
+    WS_RANGE,
+    Blow,
+    Fighters,
+    check_bool,
+    cites,
+)
 from hitrules.fantasy.result import RoundResult, result_of
 from hitrules.fantasy.sides import (
     SIDE_NAMES,
@@ -160,7 +169,8 @@ def _models_striking(side: Side, models_lost: int, removed_before: int = 0) -> t
 class Phase:
     """One step of the round: its title, topic, and for each side the profiles that strike the
     other side's unit (Fighters, attacks: the most for the rank and file and the mount, else dice; its
-    kind, "rank_and_file", "mount" or "", and its name)."""
+    kind, "rank_and_file", "mount" or ""; its name; the Initiative it strikes at, None for Impact Hits and
+    Stomps)."""
 
     title: str
     topic: str
@@ -186,18 +196,20 @@ def _arms(side: Side, s: int, afraid: bool) -> list[tuple]:
     out = []
     if side.fighting + side.supporting:
         attacks = side.attacks + extra
-        out.append((Fighters(attacks, side.ws, side.weapon, rank_and_file_initiative(side),
-                             side.modifier + minus, side.reroll),
-                    attacks * side.fighting + side.supporting, "rank_and_file", f"the {who}'s rank and file"))
+        struck = rank_and_file_initiative(side)  # 11 with a thrusting spear's +1: the profile holds 10
+        out.append((Fighters(attacks, side.ws, side.weapon, min(struck, INITIATIVE_RANGE[1]), side.modifier + minus,
+                             side.reroll),
+                    attacks * side.fighting + side.supporting, "rank_and_file", f"the {who}'s rank and file", struck))
     mount = side.mount
     if mount is not None and side.fighting:
-        out.append((replace(mount, initiative=held_initiative(side, mount.initiative),
-                            modifier=mount.modifier + minus),
-                    mount.attacks.bonus * side.fighting, "mount", f"the {who}'s {mount.name or 'mount'}"))
+        struck = held_initiative(side, mount.initiative)
+        out.append((replace(mount, initiative=struck, modifier=mount.modifier + minus),
+                    mount.attacks.bonus * side.fighting, "mount", f"the {who}'s {mount.name or 'mount'}", struck))
     for i, other in enumerate(side.others):
         attacks = replace(other.attacks, bonus=other.attacks.bonus + extra)
-        out.append((replace(other, attacks=attacks, initiative=held_initiative(side, other.initiative),
-                            modifier=other.modifier + minus), attacks, "", f"the {who}'s {_other_name(side, i)}"))
+        struck = held_initiative(side, other.initiative)
+        out.append((replace(other, attacks=attacks, initiative=struck, modifier=other.modifier + minus), attacks, "",
+                    f"the {who}'s {_other_name(side, i)}", struck))
     return out
 
 
@@ -210,16 +222,17 @@ def _phases(charger: Side, charged: Side, afraid: tuple[bool, bool] = (False, Fa
         for s, side in enumerate(sides):
             mine = []
             if when == "impact" and side.impact is not None:
-                mine.append((side.impact, side.impact.attacks, "", f"the {SIDE_NAMES[s]}'s Impact Hits"))
+                mine.append((side.impact, side.impact.attacks, "", f"the {SIDE_NAMES[s]}'s Impact Hits", None))
             elif when == "stomp" and side.stomp is not None:
-                mine.append((side.stomp, side.stomp.attacks, "", f"the {SIDE_NAMES[s]}'s Stomp Attacks"))
+                mine.append((side.stomp, side.stomp.attacks, "", f"the {SIDE_NAMES[s]}'s Stomp Attacks", None))
             elif isinstance(when, int):
-                mine += [arm for arm in arms[s] if arm[0].initiative == when]
+                mine += [arm for arm in arms[s] if arm[4] == when]
             out.append(tuple(mine))
         return tuple(out)
 
     phases = [Phase("Impact Hits", "impact", profiles("impact"))]
-    phases += [Phase(f"Initiative {i}", "initiative", profiles(i)) for i in range(INITIATIVE_RANGE[1], 0, -1)]
+    phases += [Phase(f"Initiative {i}", "initiative", profiles(i))
+               for i in range(STRIKING_INITIATIVE_RANGE[1], 0, -1)]
     phases.append(Phase("Stomp Attacks", "stomp", profiles("stomp")))
     return [p for p in phases if any(p.profiles)]
 
@@ -379,8 +392,8 @@ def _phase_volleys(phase: Phase, sides, damages, steps: list[Step], afraid=None)
     for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
         target = sides[1 - s]
         blows = [(Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
-                 for f, attacks, _, _ in phase.profiles[s]]
-        for (blow, attacks), (_, _, kind, name) in zip(blows, phase.profiles[s], strict=True):
+                 for f, attacks, *_ in phase.profiles[s]]
+        for (blow, attacks), (_, _, kind, name, _) in zip(blows, phase.profiles[s], strict=True):
             if afraid is None:
                 steps.append(Step("roll", blow_text(blow, attacks, kind, name, sides[s], target),
                                   topic=phase.topic, anchor=cites("killing") if blow.rule else ""))

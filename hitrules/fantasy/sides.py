@@ -7,7 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hitrules.fantasy.after_hit import Target, Weapon
-from hitrules.fantasy.melee import INITIATIVE_RANGE, WS_RANGE, Fighters, check_bool, check_hit_inputs
+from hitrules.fantasy.melee import (
+    INITIATIVE_RANGE,
+    STRIKING_INITIATIVE_RANGE,
+    WS_RANGE,
+    Fighters,
+    check_bool,
+    check_hit_inputs,
+)
 from hitrules.fantasy.troops import TROOPS
 from hitrules.steps import check_choice, check_int
 
@@ -87,7 +94,7 @@ class Side:
         if not isinstance(self.unit, Target):
             raise ValueError("A side's unit must be a Target.")
         check_int("WS", self.ws, *WS_RANGE)
-        check_int("Initiative", self.initiative, *INITIATIVE_RANGE)
+        check_int("Initiative", self.initiative, *STRIKING_INITIATIVE_RANGE)  # 11: 10 with a thrusting spear's +1
         check_int("Leadership", self.leadership, *LEADERSHIP_RANGE)
         check_int("The rank width", self.rank_width, *RANK_WIDTH_RANGE)
         check_int("The models in the fighting rank", self.fighting, 0, self.unit.models)
@@ -165,7 +172,8 @@ def side_bonus(side: Side) -> list[tuple[str, int]]:
 def rank_and_file_initiative(side: Side) -> int:
     """The Initiative the rank and file (and its mount's rank) strike at, before the mount's own: 10 with
     Strike First, 1 with Strike Last (neither with both), else the profile's; plus the charge's bonus,
-    held to 10 (settled point 4 of docs/rules.md § the charge).
+    held to 10 (settled point 4 of docs/rules.md § the charge). A profile's 11 (10 and a thrusting spear's +1,
+    which the page adds) stays.
 
     >>> unit = Target(3, models=10)
     >>> rank_and_file_initiative(Side(unit, 3, 4, 7, 5, 5, 0, 1, Weapon(5), strike_last=True, charge_bonus=3))
@@ -174,12 +182,12 @@ def rank_and_file_initiative(side: Side) -> int:
     initiative = side.initiative
     if side.strike_first != side.strike_last:
         initiative = 10 if side.strike_first else 1
-    return min(INITIATIVE_RANGE[1], initiative + side.charge_bonus)
+    return max(initiative, min(INITIATIVE_RANGE[1], initiative + side.charge_bonus))
 
 
 def held_initiative(side: Side, initiative: int) -> int:
     """An other's or the mount's Initiative in the round: its own plus the charge's bonus, held to 10."""
-    return min(INITIATIVE_RANGE[1], initiative + side.charge_bonus)
+    return max(initiative, min(INITIATIVE_RANGE[1], initiative + side.charge_bonus))
 
 
 def others_in_ranks(side: Side) -> int:
