@@ -21,8 +21,10 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.state.common import is_element_id, is_keyed_element_id
 from streamlit.runtime.state.session_state import STREAMLIT_INTERNAL_KEY_PREFIX
 
-from hitrules import profiles, situations, urlstate
+from hitrules import situations
+from hitrules.edge import urlstate
 from hitrules.presentation import figures
+from hitrules.situations import profiles
 
 #: Figures and tables kept for every user (least recently used out first); at most about 25 MB,
 #: a 1,000-shot chart being about 0.2 MB (bench/cache_memory.py).

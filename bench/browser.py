@@ -27,7 +27,8 @@ GOAL = 1.5
 
 def _combat_wins(charged_ws: int) -> str:
     """The combat page's "Charger wins" at its defaults with the charged unit's WS, from the engine."""
-    from hitrules import combat_situations, urlstate
+    from hitrules.edge import urlstate
+    from hitrules.situations import combat as combat_situations
     from hitrules.words import chance_text
 
     values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
@@ -40,7 +41,8 @@ CHARGE_QUERY = {"charge": "1", "distance": "7"}
 
 def _charged_destroyed(charged_ws: int) -> str:
     """/combat's "Charged unit destroyed" with the charge part on (CHARGE_QUERY), Hold chosen, from the engine."""
-    from hitrules import combat_situations, urlstate
+    from hitrules.edge import urlstate
+    from hitrules.situations import combat as combat_situations
     from hitrules.words import chance_text
 
     values = urlstate.parse_query(urlstate.COMBAT, {**CHARGE_QUERY, "d_ws": str(charged_ws)}).values

@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from harness import AppServer, Nginx  # noqa: E402
 
 from hitrules import fantasy, ninth  # noqa: E402
-from hitrules._steps import chance_text  # noqa: E402
+from hitrules.words import chance_text  # noqa: E402
 
 RUN_TIMEOUT = 30.0
 # What `make serve-public` uses: no watching of the source files. No garbage collection after every

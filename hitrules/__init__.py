@@ -7,9 +7,8 @@ The package reads from the ground up, in layers that import only downwards (READ
   the edge       ``edge``: the link (``edge.urlstate``) and uploaded rosters (``edge.rosters``),
                  parsed once into typed values
   presentation   ``presentation``: Plotly charts and pandas tables (``presentation.figures``)
-The modules at the old addresses (``combat``, ``charge``, ``combat_situations``, ``compare``,
-``figures``, ``presets``, ``profiles``, ``quiz``, ``rosters``, ``urlstate``, ``_steps``) are thin:
-they re-export the names from their new homes, so every documented import still works.
+Each name has one address, its home in these layers (``hitrules.situations.combat``,
+``hitrules.edge.urlstate``, ``hitrules.presentation.figures``...); CONTRIBUTING.md says where each lives.
 """
 
 __version__ = "0.1.0"

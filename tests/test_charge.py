@@ -13,10 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hitrules import charge as charge_module
-from hitrules import combat, dice, fantasy
-from hitrules._steps import anchor
-from hitrules.charge import GAP_RANGE, OUTCOMES, REACTIONS, ChargeResult, max_charge_range
+from hitrules import dice, fantasy
 from hitrules.fantasy import (
     Fighters,
     Group,
@@ -30,6 +27,9 @@ from hitrules.fantasy import (
     flee_distance,
     pursuit_distance,
 )
+from hitrules.fantasy import charging as charge_module
+from hitrules.fantasy.charging import GAP_RANGE, OUTCOMES, REACTIONS, ChargeResult, max_charge_range
+from hitrules.steps import anchor
 
 D6 = range(1, 7)
 
@@ -123,19 +123,19 @@ def test_the_whole_charge_of_rules_8():
 
 
 def test_the_sides_are_entered_without_the_bonus():
-    with_bonus = combat.combat_round(side(i=6), TWO)
+    with_bonus = fantasy.combat_round(side(i=6), TWO)
     assert charge(TWO, TWO, 6, Mover(4), Mover(4)).round.win == with_bonus.win
-    assert charge(TWO, TWO, 2, Mover(4), Mover(4)).round.win == combat.combat_round(side(i=5), TWO).win
+    assert charge(TWO, TWO, 2, Mover(4), Mover(4)).round.win == fantasy.combat_round(side(i=5), TWO).win
     flank, quick = dict(position="flank"), side(i=7)  # at the same time as the charger into a flank only
     assert (charge(side(**flank), quick, 9, Mover(4), Mover(4)).round.win
-            == combat.combat_round(side(i=7, **flank), quick).win
-            != combat.combat_round(side(i=6, **flank), quick).win)
+            == fantasy.combat_round(side(i=7, **flank), quick).win
+            != fantasy.combat_round(side(i=6, **flank), quick).win)
 
 
 def test_the_bonus_goes_to_each_other_and_is_held_to_10():
     champion = Fighters(1, 3, Weapon(3), 8, name="champion")
     r = charge(side(i=9, others=(champion,)), TWO, 6, Mover(4), Mover(4))
-    assert r.round.win == combat.combat_round(side(i=10, others=(Fighters(1, 3, Weapon(3), 10, name="champion"),)),
+    assert r.round.win == fantasy.combat_round(side(i=10, others=(Fighters(1, 3, Weapon(3), 10, name="champion"),)),
                                               TWO).win
 
 
@@ -143,9 +143,9 @@ def test_impact_hits_only_from_3_inches():
     impact = Fighters(2, 3, Weapon(5), 3, automatic=True)
     with_impact = side(impact=impact)
     assert (charge(with_impact, TWO, 2, Mover(4), Mover(4)).round.win
-            == combat.combat_round(side(i=5), TWO).win)
+            == fantasy.combat_round(side(i=5), TWO).win)
     assert (charge(with_impact, TWO, 3, Mover(4), Mover(4)).round.win
-            == combat.combat_round(side(i=6, impact=impact), TWO).win)
+            == fantasy.combat_round(side(i=6, impact=impact), TWO).win)
     assert any("no Impact Hits" in s.text for s in charge(with_impact, TWO, 2, Mover(4), Mover(4)).steps)
 
 
@@ -178,9 +178,9 @@ def test_models_stand_and_shoot_removes_come_from_the_back_and_each_wound_scores
     lost = fantasy.shoot_unit(shot, charger.unit).wounds_lost
     assert (lost[0], lost[1]) == (Fraction(7, 9), Fraction(2, 9))  # 5+ to hit (BS 3, -1), 3+ to wound (S4, T3)
     r = charge(charger, charged, 6, Mover(4), Mover(4), "stand_and_shoot", stand_and_shoot=shot)
-    whole = combat.combat_round(side(fighting=1, supporting=1, attacks=2, s=4, i=6), charged)
-    from_back = combat.combat_round(side(models=1, fighting=1, attacks=2, s=4, i=6), side(ld=8, bonus=1))
-    from_front = combat.combat_round(side(models=1, fighting=0, supporting=1, attacks=2, s=4, i=6),
+    whole = fantasy.combat_round(side(fighting=1, supporting=1, attacks=2, s=4, i=6), charged)
+    from_back = fantasy.combat_round(side(models=1, fighting=1, attacks=2, s=4, i=6), side(ld=8, bonus=1))
+    from_front = fantasy.combat_round(side(models=1, fighting=0, supporting=1, attacks=2, s=4, i=6),
                                      side(ld=8, bonus=1))
     for name in ("win", "draw", "lose"):
         assert getattr(r.round, name) == lost[0] * getattr(whole, name) + lost[1] * getattr(from_back, name)
@@ -603,8 +603,8 @@ def test_the_charge_roll_step_names_the_faces_that_reach():
     (lambda: charge(TWO, side(impact=IMPACT), 6, Mover(4), Mover(4)), "only the charger has them"),
     (lambda: charge(side(models=4, position="flank"), side(models=4, supporting=2), 6, Mover(4), Mover(4), "flee"),
      "Supporting attacks cannot be made to a unit's flank or rear: the charged is fought in its flank"),
-    (lambda: combat.combat_round(TWO, TWO, charger_lost={0: 1}), "must be a Distribution, or None"),
-    (lambda: combat.combat_round(TWO, TWO, charger_lost=dice.Distribution.from_ways({2: 1})), "at most 2 Wounds"),
+    (lambda: fantasy.combat_round(TWO, TWO, charger_lost={0: 1}), "must be a Distribution, or None"),
+    (lambda: fantasy.combat_round(TWO, TWO, charger_lost=dice.Distribution.from_ways({2: 1})), "at most 2 Wounds"),
     (lambda: dice.Distribution.from_ways({}), "needs the ways of at least one value"),
     (lambda: dice.Distribution.from_ways({-1: 1}), "whole numbers, 0 or more"),
     (lambda: dice.Distribution.from_ways({1: 0}), "at least one way"),
@@ -620,7 +620,7 @@ def test_a_charge_too_big_to_work_out_is_refused_as_the_round_is():
     big = Side(Target(3, wounds=3, models=40, regeneration=4), ws=3, initiative=3, leadership=7, rank_width=10,
                fighting=10, supporting=10, attacks=3, weapon=weapon)
     with pytest.raises(ValueError, match="too big to work out exactly"):
-        combat.combat_round(big, big)
+        fantasy.combat_round(big, big)
     with pytest.raises(ValueError, match="too big to work out exactly"):
         charge(big, big, 6, Mover(4), Mover(4))
     # Fleeing needs no round: it is still answered.

@@ -12,8 +12,9 @@ import pytest
 from apptest_util import hit_chance, open_page, text, warnings
 
 import webui
-from hitrules import dice, fantasy, ninth, situations, urlstate
-from hitrules._steps import MAX_FRACTION_CHARS, chance_text, exact_chance_text, fraction_text, percent
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.situations import compare
+from hitrules.words import MAX_FRACTION_CHARS, chance_text, exact_chance_text, fraction_text, percent
 
 ROOT = Path(__file__).resolve().parents[1]
 FACE_HIT = re.compile(r":green-background\[\*\*(\d)\*\* ✓\]")
@@ -306,7 +307,7 @@ def test_attack_dice_check_themselves():
 
 def test_explore_stack_widget_takes_no_more_than_a_link_may_carry():
     at = open_page("explore", view="stacks")
-    assert at.multiselect(key="explore_new_stack").proto.max_selections == urlstate.compare.MAX_STACK_SIZE
+    assert at.multiselect(key="explore_new_stack").proto.max_selections == compare.MAX_STACK_SIZE
 
 
 @pytest.mark.parametrize("page", ["home", "fantasy", "ninth", "explore", "learn", "rules"])
@@ -350,7 +351,7 @@ def test_a_page_keeps_no_other_pages_widgets_in_the_session():
 
 @pytest.mark.parametrize(("shots", "p"), [(10, Fraction(1, 3)), ("2D6", Fraction(5, 6)), (1000, Fraction(1, 2))])
 def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_exact_chances(shots, p):
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     dist = dice.hits(shots, p)
     table = figures.distribution_table(dist)
@@ -371,7 +372,7 @@ def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_ex
 def test_the_distribution_chart_marks_whole_numbers_only(shots, p, dtick):
     """A roll that cannot hit is one bar at 0: its axis says 0, not -0.4 to 0.4 hits. Every count is
     marked up to 12 of them; past that every 2nd, 5th, 10th…, at most 12 labels (each costs a redraw)."""
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     figure = figures.distribution_figure(dice.hits(shots, p))
     assert figure.layout.xaxis.dtick == dtick
@@ -379,7 +380,7 @@ def test_the_distribution_chart_marks_whole_numbers_only(shots, p, dtick):
 
 
 def test_a_count_axis_steps_by_the_smallest_nice_whole_number():
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     nice = sorted(m * 10**e for e in range(4) for m in (1, 2, 5))
     for count in range(1, 2000):

@@ -5,7 +5,10 @@ from typing import NamedTuple
 import streamlit as st
 
 import webui
-from hitrules import charge, combat_situations, fantasy, figures, urlstate
+from hitrules import fantasy
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
 from hitrules.steps import anchor, reading
 from hitrules.words import chance_text
 from views import draw
@@ -498,7 +501,7 @@ def _charge_inputs(values: dict, charged: Charged | None) -> None:
     row.number_input("Charger's M", *BOUNDS["a_m"], step=1, key=_key("a_m"),
                      help="The charger's Movement (a flier: its Fly value). Its charge range is M + 2D6 keep the "
                           "higher.")
-    row.segmented_control("Reaction", charge.REACTIONS, key=_key("reaction"), required=True,
+    row.segmented_control("Reaction", fantasy.REACTIONS, key=_key("reaction"), required=True,
                           format_func=figures.REACTION_NAMES.get, help=REACTION_HELP)
     if charged and charged.distance_why:
         st.error(f"{charged.distance_why} The round in contact below still shows.", icon=":material/block:")

@@ -6,7 +6,8 @@ from pathlib import Path
 import streamlit as st
 
 import webui
-from hitrules import figures, situations
+from hitrules import situations
+from hitrules.presentation import figures
 from hitrules.steps import Step, anchor, reading
 from hitrules.words import chance_text, number_text, short_fraction
 from webui import shared

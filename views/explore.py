@@ -5,7 +5,11 @@ from typing import NamedTuple
 import streamlit as st
 
 import webui
-from hitrules import combat_situations, compare, fantasy, figures, ninth, profiles, urlstate
+from hitrules import fantasy, ninth
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.situations import compare, profiles
 from hitrules.words import chance_text, count_text, mean_text, number_text, percent
 from views import draw
 from views.target import fit_ruleset, score_input

@@ -14,8 +14,7 @@ One module per job, each importing only those above it in this list:
   charging     the whole charge: the Charge roll, the reaction, the round, the Break test, the pursuit
 
 This module re-exports the public names, so ``from hitrules.fantasy import Shot, combat_round``
-works as it always has (close combat's names are also in :mod:`hitrules.combat`, the charge's in
-:mod:`hitrules.charge`).
+works as it always has.
 
 """
 
@@ -30,10 +29,10 @@ from hitrules.fantasy.shooting import *
 from hitrules.fantasy.sides import *
 from hitrules.fantasy.troops import *
 
-#: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here and by hitrules.combat.
+#: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
                  "melee_score", "strike")
-#: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here and by hitrules.charge.
+#: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here.
 _CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
                  "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
 
