@@ -1,6 +1,6 @@
 """hitrules: exact to-hit chances, with the reasons, for two tabletop rule sets.
 
-The package reads from the ground up, in layers that import only downwards (README § Layout):
+The package reads from the ground up, in layers that import only downwards (CONTRIBUTING.md § Layout):
   the engine     standard library only: ``steps``, ``words``, ``dice``, ``damage`` (the one damage
                  engine), ``unit``, and a subpackage per rule set, ``fantasy`` and ``ninth``
   situations     ``situations``: a page's values turned into engine calls, cached; the presets' data

@@ -1,4 +1,4 @@
-"""The house's rules (README § Layout), read from the imports with ast: no import cycle, no
+"""The house's rules (CONTRIBUTING.md § Layout), read from the imports with ast: no import cycle, no
 module-level __getattr__, no private name imported from another module, no view importing a
 private module; and each layer imports only downwards."""
 

@@ -1,4 +1,4 @@
-"""One situation per page: Learn's faces at every step, every cross-page link, the README's links,
+"""One situation per page: Learn's faces at every step, every cross-page link, docs/links.md's example links,
 settings across pages and Back, and the one way a chance is written."""
 
 from __future__ import annotations
@@ -154,15 +154,15 @@ def test_leman_russ_with_two_wounds_walks_through_its_own_roll():
     assert learn_chance(learn) == "1/6 (16.7%)"
 
 
-def readme_examples() -> list[tuple[str, str]]:
-    """The README's table of example links: (link, the chance it opens)."""
-    rows = re.findall(r"^\| `(/\w+\?[^`]*)` \| ([^|]+?) \|", (ROOT / "README.md").read_text(), re.M)
+def example_links() -> list[tuple[str, str]]:
+    """docs/links.md's table of example links: (link, the chance it opens)."""
+    rows = re.findall(r"^\| `(/\w+\?[^`]*)` \| ([^|]+?) \|", (ROOT / "docs" / "links.md").read_text(), re.M)
     assert len(rows) >= 10
     return rows
 
 
-@pytest.mark.parametrize(("link", "chance"), readme_examples())
-def test_every_readme_example_link_opens_its_chance(link, chance):
+@pytest.mark.parametrize(("link", "chance"), example_links())
+def test_every_example_link_opens_its_chance(link, chance):
     path, query = link[1:].split("?", 1)
     at = open_page(path, **dict(parse_qsl(query, keep_blank_values=True)))
     assert "could not be used" not in warnings(at)

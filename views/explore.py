@@ -251,7 +251,7 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
     st.text_input("More weapons in its unit", key=webui.key("explore", f"more_{suffix}"), max_chars=400,
                   placeholder=f"e.g. {cells}; another",
                   help=f"Fire a whole unit: each weapon as {cells} and the cells after (as a calculator's link "
-                       "writes its rows: see the README), separated by ;. Each row uses only what it says. The "
+                       "writes its rows), separated by ;. Each row uses only what it says. The "
                        "unit's damage carries from one weapon to the next.")
 
 
