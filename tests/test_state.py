@@ -192,30 +192,18 @@ def test_back_to_a_page_shows_what_the_player_left_there():
     assert hit_chance(at) == "1/3 (33.3%)"
 
 
-class _HistoryRun:
-    """The script run's context as Streamlit makes it for Back or Forward."""
-
-    is_history_navigation = True
-
-    def __init__(self, ctx):
-        self._ctx = ctx
-
-    def __getattr__(self, name):
-        return getattr(self._ctx, name)
-
-
 def go(at, page: str, query: dict | None = None, history: bool = False, monkeypatch=None):
     """Move to ``page`` at the address ``query``: through the sidebar (a bare address), a link, or
     Back and Forward (``history``), which the browser sends with the entry's address."""
     at.query_params.clear()
     for name, value in (query or {}).items():
         at.query_params[name] = value
-    real = webui.get_script_run_ctx
-    if history:
-        monkeypatch.setattr(webui, "get_script_run_ctx", lambda: _HistoryRun(real()))
+    real = webui.unexposed
+    if history:  # the run as Streamlit marks it for Back or Forward
+        monkeypatch.setattr(webui, "unexposed", lambda **kw: (True, real(**kw)[1]))
     at.switch_page(f"pages/{page}.py").run()
     if history:
-        monkeypatch.setattr(webui, "get_script_run_ctx", real)
+        monkeypatch.setattr(webui, "unexposed", real)
     assert not at.exception
     return dict(at.query_params)
 
@@ -396,7 +384,7 @@ def test_a_server_process_freezes_its_loaded_heap_once():
     import subprocess
     import sys
 
-    code = ("import gc, sys; from streamlit import config; import webui; "
+    code = ("import gc, sys; import webui; "
             "assert gc.get_freeze_count() == 0; webui.settle(); frozen = gc.get_freeze_count(); "
             "assert 'views.combat' in sys.modules and 'plotly' in sys.modules, sorted(sys.modules); "
             "webui.settle(); assert gc.get_freeze_count() == frozen; print(frozen)")
