@@ -472,7 +472,7 @@ def _charge(values: dict) -> None:
         st.markdown(f"M {movement} from {distance}\": the charge reaches with **{chance_text(reach)}**.")
     st.caption("The Charge roll is 2D6, keep the higher: a kept 6 comes from 11 of the 36 rolls and a 1 from 1, so "
                "the lines fall slowly at first. A charge reaches when its range is at least the distance (our "
-               "reading: [docs/rules.md § Fantasy: the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
+               "reading: [the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
                "Swiftstride) a charge cannot be declared, though a Swiftstride roll can go farther.")
     draw.table_with_download(P, f"charge-{int(swift)}{int(terrain)}", figures.charge_reach_table, swift, terrain)
 

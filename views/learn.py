@@ -189,7 +189,7 @@ def _quiz(values: dict) -> None:
 
 
 def _combat(values: dict) -> None:
-    """Fantasy close combat: one melee attack a rule at a time with its faces, then RULES.md §7's whole round."""
+    """Fantasy close combat: one melee attack a rule at a time with its faces, then a worked whole round."""
     st.subheader("One melee attack")
     draw.melee_inputs(P, BOUNDS, "melee_mod")
     hit = fantasy.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
@@ -366,7 +366,7 @@ def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
 def _charge_rolled() -> None:
     """The worked whole charge, rolled with seeded dice (the seed is in the link: the same dice for everyone)."""
     st.subheader("A whole charge, rolled")
-    st.markdown(f"The whole charge above (RULES.md's: 2 models a side, M {ROLLED_MOVEMENT} from "
+    st.markdown(f"The whole charge above (the rules' worked example: 2 models a side, M {ROLLED_MOVEMENT} from "
                 f"{ROLLED_DISTANCE}\", the charged unit Holds, both pursue 2D6), every die rolled. The engine's "
                 f"exact answer: the charged unit is destroyed with chance "
                 f"{chance_text(_worked_charge().outcomes['charged_destroyed'])}.")
