@@ -14,15 +14,12 @@ from functools import lru_cache
 
 import pyarrow
 import streamlit as st
-from streamlit import config
-from streamlit.elements.widgets import number_input, radio, selectbox, text_widgets
-from streamlit.runtime.pages_manager import PagesManager
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-from streamlit.runtime.state.common import is_element_id, is_keyed_element_id
-from streamlit.runtime.state.session_state import STREAMLIT_INTERNAL_KEY_PREFIX
+from streamlit import config  # AppTest answers global.appTest through this module only (st.get_option says False)
 
-from hitrules import profiles, situations, urlstate
+from hitrules import situations
+from hitrules.edge import urlstate
 from hitrules.presentation import figures
+from hitrules.situations import profiles
 
 #: Figures and tables kept for every user (least recently used out first); at most about 25 MB,
 #: a 1,000-shot chart being about 0.2 MB (bench/cache_memory.py).
@@ -48,112 +45,29 @@ _NAMES = {page: {n for p in params for n in (p.name, *(old[0] for old in p.old))
           for page, params in urlstate.PAGES.items()}
 
 
-#: The Streamlit release whose input widgets :func:`_one_key_state` was read against. Another release
-#: leaves the widgets as Streamlit wrote them (tests/test_widget_state.py fails until this is read again).
-WIDGET_STATE_FOR = "1.67.0"
-#: The widget modules that ask the session state one question about their own key (see :class:`OneKey`).
-_ONE_KEY_WIDGETS = (number_input, radio, selectbox, text_widgets)
+#: The Streamlit release :func:`unexposed` was read against (tests/test_unexposed.py fails on any other).
+UNEXPOSED_READ_FOR = "1.67.0"
 
 
-class OneKey:
-    """Streamlit's ``filtered_state`` for the one question its input widgets ask of it.
+def unexposed(*, leave_pages_folder: bool = False) -> tuple[bool, bool]:
+    """The two facts of a run that Streamlit's public API does not give, read in this one place.
 
-    A number input, select box, radio or text input asks, each time it is drawn, whether the session
-    state holds None for its key: ``key in filtered_state and filtered_state[key] is None``. Streamlit
-    1.67 answers by building the whole filtered state first, reading every key it holds (with its
-    widget-id look-ups and presenters): about 30 µs a widget on /combat's 25 keys, a tenth of the page's
-    script time, and more the more keys a session holds (Streamlit's issue 9415 is the same cost). This
-    answers for the key asked only: it finds the entries of that walk that land on the key asked (with the
-    walk's own tests, :func:`_filtered_item`) and reads that value alone, so it gives the answer the whole
-    dict would give, and like that dict it is read once (a snapshot: ``in`` and ``[]`` agree)."""
+    Whether this run is the browser's Back or Forward: Streamlit marks such a run
+    (``ScriptRunContext.is_history_navigation``) and its own ``bind="query-params"`` reads the mark, but
+    it has no public reader; the app keeps the link by hand (docs/state.md), and restores what the page
+    showed at that address. And whether the server still runs ``pages/`` as a legacy multipage app
+    (``PagesManager.uses_pages_directory``: until some session has run ``st.navigation``), which
+    ``leave_pages_folder`` switches off. Both are private names of Streamlit 1.67
+    (:data:`UNEXPOSED_READ_FOR`); tests/test_unexposed.py fails loudly when an upgrade moves them.
+    Returns ``(history, legacy)``: the run is Back or Forward; the legacy mode was on."""
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-    __slots__ = ("_asked", "_safe")
-
-    def __init__(self, safe) -> None:
-        self._safe, self._asked = safe, {}
-
-    def _find(self, key: str) -> tuple[bool, object]:
-        if key not in self._asked:
-            with self._safe._lock:
-                self._asked[key] = _filtered_item(self._safe._state, key)
-        return self._asked[key]
-
-    def __contains__(self, key: str) -> bool:
-        return self._find(key)[0]
-
-    def __getitem__(self, key: str) -> object:
-        found, value = self._find(key)
-        if not found:
-            raise KeyError(key)
-        return value
-
-
-def _filtered_item(state, key: str) -> tuple[bool, object]:
-    """Whether ``state.filtered_state`` (Streamlit 1.67's ``SessionState``) holds ``key``, and its value.
-
-    That dict walks the active keys (each old or new session-state key as its widget id where it has one,
-    and the new widget ids), keeps a plain key as itself and a keyed widget id as its user key, and reads
-    every value. Here only the keys that can land on ``key`` are found: ``key`` itself, and the widget ids
-    whose user key it is. One of them is read; where two land on it, which one the dict keeps depends on
-    the order of its walk, so the dict itself is built and asked. A key Streamlit reserves (a widget id, an
-    internal key) is asked of the dict too."""
-    if is_element_id(key) or key.startswith(STREAMLIT_INTERNAL_KEY_PREFIX):
-        return _asked_whole(state, key)
-    old, new, widgets = state._old_state, state._new_session_state, state._new_widget_state.states
-    ids = state._key_id_mapper._key_id_mapping
-
-    def active(k: str) -> bool:  # k is one of the walk's keys (its ``_keys()``)
-        return k in widgets or (k not in ids and (k in old or k in new)) or any(
-            v == k and (j in old or j in new) for j, v in ids.items())
-
-    landing = [key] if active(key) else []
-    landing += [w for w, user in state._key_id_mapper._id_key_mapping.items() if user == key
-                and is_keyed_element_id(w) and not w.startswith(STREAMLIT_INTERNAL_KEY_PREFIX) and active(w)]
-    if len(landing) > 1:
-        return _asked_whole(state, key)
-    if not landing:
-        return False, None
-    try:
-        return True, state[landing[0]]
-    except KeyError:
-        if landing[0] == key:
-            raise
-        return False, None  # a widget id whose value is gone: the dict leaves it out too
-
-
-def _asked_whole(state, key: str) -> tuple[bool, object]:
-    whole = state.filtered_state
-    return key in whole, whole.get(key)
-
-
-class _WidgetSession:
-    """The session state as a widget module sees it: the real one, with :class:`OneKey` for ``filtered_state``."""
-
-    __slots__ = ("_safe",)
-
-    def __init__(self, safe) -> None:
-        self._safe = safe
-
-    @property
-    def filtered_state(self) -> OneKey:
-        return OneKey(self._safe)
-
-    def __getattr__(self, name: str):
-        return getattr(self._safe, name)
-
-
-def _one_key_state() -> None:
-    """Give the input widgets :class:`OneKey` (once a process, and only on the release it was read for)."""
-    if st.__version__ != WIDGET_STATE_FOR:
-        return
-    for module in _ONE_KEY_WIDGETS:
-        real = module.get_session_state
-        if not getattr(real, "one_key", False):
-            module.get_session_state = lambda real=real: _WidgetSession(real())
-            module.get_session_state.one_key = True
-
-
-_one_key_state()
+    ctx = get_script_run_ctx()
+    legacy = bool(PagesManager.uses_pages_directory)
+    if legacy and leave_pages_folder:
+        PagesManager.uses_pages_directory = False
+    return ctx is not None and ctx.is_history_navigation, legacy
 
 
 def send_now() -> None:
@@ -175,10 +89,8 @@ def require_router(page: str) -> None:
     get the page without app.py: switch that mode off and rerun. AppTest runs each page on its own
     (and a rerun would drop a click), so there the page carries on."""
     st.session_state["_at"] = page  # the page this run is on, for the next run's page_values
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        if not config.get_option("global.appTest"):
-            st.rerun()
+    if unexposed(leave_pages_folder=True)[1] and not config.get_option("global.appTest"):
+        st.rerun()
 
 
 def _widget_value(param: urlstate.Param, value: object) -> object:
@@ -210,8 +122,7 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     state = ss.to_dict()  # one read: each single read of the session state takes a lock
     store, widgets = f"_{prefix}_values", _PARAMS[prefix]
     entering = state.get("_at") != prefix
-    ctx = get_script_run_ctx()
-    history = store in state and ctx is not None and ctx.is_history_navigation
+    history = store in state and unexposed()[0]
     query = st.query_params.to_dict() if entering or history or store not in state else None
     opened = store not in state or (entering and (  # from another page: parameters of its own, or too long a link
         not _NAMES[prefix].isdisjoint(query) or urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH))

@@ -12,7 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hitrules import figures, situations, urlstate
+from hitrules import situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
 
 FIGURES_KEPT = 128  # webui.FIGURES_KEPT; webui itself imports streamlit, which would blur the numbers
 CONDITIONS = ["", "moved", "close", "stand", "lone", "moved,stand", "moved,close", "moved,lone", "close,stand",

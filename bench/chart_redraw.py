@@ -28,7 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from harness import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
-from hitrules import combat_situations, dice, figures, urlstate  # noqa: E402
+from hitrules import dice  # noqa: E402
+from hitrules.edge import urlstate  # noqa: E402
+from hitrules.presentation import figures  # noqa: E402
+from hitrules.situations import combat as combat_situations  # noqa: E402
 
 REDRAWS = 60  # each figure, alternating between its two answers; the median is kept
 ROUNDS = 3  # every figure's redraws in turn, this many times, so noise falls on all alike

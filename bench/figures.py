@@ -21,7 +21,9 @@ import streamlit  # noqa: F401 (its Plotly template is the default, as in the ap
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hitrules import dice, figures, situations, urlstate
+from hitrules import dice, situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
 from hitrules.presentation.figures import FrozenFigure, _exactly_and_at_least
 from hitrules.words import exact_chance_text, exactly_text, number_text, ratio_text
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from apptest_util import hit_chance, metric, open_page, text
 
-from hitrules import combat_situations
-from hitrules._steps import chance_text
+from hitrules.situations import combat as combat_situations
+from hitrules.words import chance_text
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 

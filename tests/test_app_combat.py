@@ -10,9 +10,11 @@ from fractions import Fraction
 import pytest
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import combat_situations, fantasy, urlstate
-from hitrules._steps import chance_text
+from hitrules import fantasy
+from hitrules.edge import urlstate
 from hitrules.fantasy.sides import held_initiative
+from hitrules.situations import combat as combat_situations
+from hitrules.words import chance_text
 
 WORKED_ROUND = combat_situations.WORKED_ROUND
 WORKED_RESULT = {"Charger wins": Fraction(11, 32), "Draw": Fraction(105, 256), "Charger loses": Fraction(63, 256)}
@@ -65,7 +67,7 @@ def test_a_preset_fills_both_sides_and_its_link(key):
     assert preset.source in text(at)
     shown = headlines(at)
     assert headlines(open_page("combat", **dict(preset.query))) == shown
-    values = combat_situations.preset_values(key)
+    values = urlstate.preset_values(key)
     assert at.number_input(key="combat_a_ws").value == values["a_ws"]
     assert at.number_input(key="combat_d_models").value == values["d_models"]
 
@@ -253,18 +255,18 @@ def combat_page_troop_name(troop: str) -> str:
 def test_a_long_exact_chance_is_in_the_table_of_headlines_not_in_a_sentence():
     """A metric cuts a long fraction off and a person reads the percentage: the headline shows the percentage,
     no sentence under it holds the fraction (issue 26), and the table of headlines has it in full."""
-    from hitrules._steps import fraction_text, percent
+    from hitrules.words import fraction_text, percent
 
     query = {"a_models": "8"}
     at = open_page("combat", **query)
-    win = combat_situations.answer(combat_situations.link_situation(query)).win
+    win = combat_situations.answer(urlstate.link_situation(query)).win
     assert len(fraction_text(win)) > 12 and not fraction_text(win).startswith("≈")
     assert metric(at, "Charger wins") == percent(win)
     assert fraction_text(win) not in text(at) and "More precisely" not in text(at)
     at.segmented_control(key="combat_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charger wins", "chance (fraction)"].item() == str(win)
-    default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
+    default = combat_situations.answer(urlstate.link_situation({})).win  # a fraction past 40 characters
     assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
 
 
@@ -312,7 +314,7 @@ def test_the_lance_preset_has_its_warhorses():
     """Issue 26: the lance preset left out the knights' warhorses (5 Attacks at WS 3, S 3, Initiative 3 + 3 for
     the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked. Since
     issue 28 the preset turns the charge on and gives the profiles' Initiative; the page adds the +3."""
-    values = combat_situations.preset_values("lance_halberdiers")
+    values = urlstate.preset_values("lance_halberdiers")
     sit = combat_situations.combat_situation(values)
     paladin, warhorses = sit.charger.others
     assert (paladin.initiative, warhorses.initiative) == (4, 3)  # as the profiles have them
@@ -334,7 +336,7 @@ def test_the_lance_preset_has_its_warhorses():
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
     """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide."""
     preset = combat_situations.COMBAT_PRESETS["chariot_dwarfs"]
-    sit = combat_situations.link_situation(dict(preset.query))
+    sit = urlstate.link_situation(dict(preset.query))
     assert (sit.charged.fighting, sit.charged.supporting) == (2, 2)
     assert "fighting 2" in preset.source and "supporting (2)" in preset.source
     assert sit.charged.unit.troop == "heavy_infantry" and sit.charged.reroll == "failed"  # Hatred of Orcs

@@ -11,7 +11,8 @@ from urllib.parse import parse_qsl
 import pytest
 from apptest_util import open_page, text
 
-from hitrules import compare, fantasy
+from hitrules import fantasy
+from hitrules.situations import compare
 
 #: The Weapon Skill chart as printed in the rules index: the score needed by the attacker's WS (row)
 #: against the target's WS (column), 1 to 10.
@@ -121,7 +122,7 @@ def test_learn_walks_one_melee_attack_with_its_faces():
 def test_learn_walks_the_worked_round_and_links_it_to_the_combat_page():
     from apptest_util import metric
 
-    from hitrules import combat_situations
+    from hitrules.situations import combat as combat_situations
 
     at = open_page("learn", section="combat")
     assert (metric(at, "Charger wins"), metric(at, "Draw"), metric(at, "Charger loses")) == (

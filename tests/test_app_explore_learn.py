@@ -8,8 +8,11 @@ from fractions import Fraction
 import pytest
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text, exact_chance_text, number_text
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import compare, quiz
+from hitrules.words import chance_text, exact_chance_text, number_text
 from views import draw
 
 

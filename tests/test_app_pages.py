@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
-from hitrules import urlstate
+from hitrules.edge import urlstate
 from views.ninth import FLAG_NAMES
 
 PAGES = ["home", "fantasy", "ninth", "explore", "learn", "combat"]
@@ -471,7 +471,7 @@ def test_a_chart_that_cannot_be_drawn_says_why_in_its_place_and_the_rest_stays(m
     """Each chart is drawn on its own: a refusal in one (here made on purpose) is a warning where
     the chart would be, in the refusal's words; the numbers and the other parts stay."""
     import webui
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     def refuse(*args, **kwargs):
         raise ValueError("Too much to draw (a test).")

@@ -9,8 +9,9 @@ from fractions import Fraction as F
 
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import fantasy, figures, ninth
-from hitrules._steps import chance_text, fraction_text, number_text, short_fraction
+from hitrules import fantasy, ninth
+from hitrules.presentation import figures
+from hitrules.words import chance_text, fraction_text, number_text, short_fraction
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
               "rows": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
@@ -348,7 +349,7 @@ def test_five_single_point_profiles_say_the_order_does_not_change_the_models_rem
 def test_the_editors_frame_is_shared_and_never_changed_by_a_players_edits():
     """The page's tables are made once for every player (views/unit.py): the editor copies its frame before it
     applies one player's edits, so a second player of the same page starts from the rows unchanged."""
-    from hitrules import profiles
+    from hitrules.situations import profiles
     from views import unit
     from webui import shared
 

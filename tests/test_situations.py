@@ -8,7 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from hitrules import fantasy, ninth, situations, urlstate
+from hitrules import fantasy, ninth, situations
+from hitrules.edge import urlstate
 from hitrules.situations import combat as combat_situations
 
 NINTH_LINK = {"skill": "3", "mods": "-1", "reroll": "ones", "attacks": "10", "chain": "1", "s": "5", "ap": "-1",

@@ -5,8 +5,11 @@ from typing import NamedTuple
 import streamlit as st
 
 import webui
-from hitrules import charge, combat_situations, fantasy, figures, urlstate
-from hitrules.steps import anchor, reading
+from hitrules import fantasy
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.steps import anchor
 from hitrules.words import chance_text
 from views import draw
 from views.target import score_input
@@ -17,7 +20,7 @@ HELP = ("One round of close combat between a charging unit and the unit it charg
         "Initiative step, Stomps, the combat result and the loser's Break test, exact. Hover a chart for "
         "the fractions; the Why below works through the round in order.")
 #: The section of docs/rules.md on close combat, as a link to it on the Rules page.
-READING = f'[{reading("Fantasy close combat")}](rules#{anchor("Fantasy close combat")})'
+READING = draw.section_link("Fantasy close combat")
 TROOP_NAMES = {t: t.replace("_", " ").capitalize() for t in fantasy.TROOP_TYPES}
 RULE_NAMES = {"killing_blow": "Killing Blow", "monster_slayer": "Monster Slayer", "poisoned": "Poisoned Attacks"}
 FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1", "high_ground": "High ground +1",
@@ -408,7 +411,7 @@ def _results(key, answer, headlines: tuple, charging: bool) -> None:
 # ----- The charge part (issue 28) -----
 
 #: The sections of docs/rules.md on the charge, as links to them on the Rules page.
-CHARGE_READING = ", ".join(f"[{reading(h)}](rules#{anchor(h)})" for h in (
+CHARGE_READING = ", ".join(draw.section_link(h) for h in (
     "Fantasy: the charge", "Fantasy charge: the reactions", "Fantasy charge: after the Break test"))
 REACTION_HELP = ("What the charged unit does. Hold: it stays and fights. Stand & Shoot: it shoots the charger "
                  "first (at -1 to hit), allowed only when the charger starts at least its Movement away. Flee: it "
@@ -468,14 +471,14 @@ def _charge_headlines(charged: Charged) -> tuple:
     headlines = (
         reach,
         ("Charged unit destroyed", result.destroyed("charged"),
-         "This turn, with the chosen reaction: the sum of §8's outcomes charged_destroyed (wiped out in the round, "
-         "or broke and was caught), run_down (fled as its reaction and was run down) and both_destroyed."),
+         "This turn, with the chosen reaction: the charged unit is wiped out in the round, or breaks and is "
+         "caught, or flees as its reaction and is run down (both units destroyed included)."),
         ("Charger destroyed", result.destroyed("charger"),
-         "This turn, with the chosen reaction: the sum of charger_destroyed (wiped out by Stand & Shoot or in the "
-         "round, or broke and was caught) and both_destroyed."),
+         "This turn, with the chosen reaction: the charger is wiped out by Stand & Shoot or in the round, or "
+         "breaks and is caught (both units destroyed included)."),
         ("Fight goes on", out["fight_goes_on"],
-         "The outcome fight_goes_on: a draw, a loser that Gives Ground and is followed up, or one that Falls Back "
-         "and is caught; the combat carries on next turn."))
+         "A draw, a loser that Gives Ground and is followed up, or one that Falls Back and is caught: the combat "
+         "carries on next turn."))
     draw.chance_metrics(*headlines)
     return headlines
 
@@ -498,7 +501,7 @@ def _charge_inputs(values: dict, charged: Charged | None) -> None:
     row.number_input("Charger's M", *BOUNDS["a_m"], step=1, key=_key("a_m"),
                      help="The charger's Movement (a flier: its Fly value). Its charge range is M + 2D6 keep the "
                           "higher.")
-    row.segmented_control("Reaction", charge.REACTIONS, key=_key("reaction"), required=True,
+    row.segmented_control("Reaction", fantasy.REACTIONS, key=_key("reaction"), required=True,
                           format_func=figures.REACTION_NAMES.get, help=REACTION_HELP)
     if charged and charged.distance_why:
         st.error(f"{charged.distance_why} The round in contact below still shows.", icon=":material/block:")

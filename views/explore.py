@@ -5,7 +5,11 @@ from typing import NamedTuple
 import streamlit as st
 
 import webui
-from hitrules import combat_situations, compare, fantasy, figures, ninth, profiles, urlstate
+from hitrules import fantasy, ninth
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.situations import compare, profiles
 from hitrules.words import chance_text, count_text, mean_text, number_text, percent
 from views import draw
 from views.target import fit_ruleset, score_input
@@ -247,7 +251,7 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
     st.text_input("More weapons in its unit", key=webui.key("explore", f"more_{suffix}"), max_chars=400,
                   placeholder=f"e.g. {cells}; another",
                   help=f"Fire a whole unit: each weapon as {cells} and the cells after (as a calculator's link "
-                       "writes its rows: see the README), separated by ;. Each row uses only what it says. The "
+                       "writes its rows), separated by ;. Each row uses only what it says. The "
                        "unit's damage carries from one weapon to the next.")
 
 
@@ -468,7 +472,7 @@ def _charge(values: dict) -> None:
         st.markdown(f"M {movement} from {distance}\": the charge reaches with **{chance_text(reach)}**.")
     st.caption("The Charge roll is 2D6, keep the higher: a kept 6 comes from 11 of the 36 rolls and a 1 from 1, so "
                "the lines fall slowly at first. A charge reaches when its range is at least the distance (our "
-               "reading: [docs/rules.md § Fantasy: the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
+               "reading: [the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
                "Swiftstride) a charge cannot be declared, though a Swiftstride roll can go farther.")
     draw.table_with_download(P, f"charge-{int(swift)}{int(terrain)}", figures.charge_reach_table, swift, terrain)
 

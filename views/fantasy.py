@@ -3,7 +3,9 @@
 import streamlit as st
 
 import webui
-from hitrules import fantasy, profiles, situations, urlstate
+from hitrules import fantasy, situations
+from hitrules.edge import urlstate
+from hitrules.situations import profiles
 from hitrules.words import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view

@@ -5,7 +5,11 @@ import random
 import streamlit as st
 
 import webui
-from hitrules import combat, combat_situations, dice, fantasy, figures, ninth, quiz, situations, urlstate
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.situations import quiz
 from hitrules.words import chance_text, count_text, mean_text, number_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
@@ -185,10 +189,10 @@ def _quiz(values: dict) -> None:
 
 
 def _combat(values: dict) -> None:
-    """Fantasy close combat: one melee attack a rule at a time with its faces, then RULES.md §7's whole round."""
+    """Fantasy close combat: one melee attack a rule at a time with its faces, then a worked whole round."""
     st.subheader("One melee attack")
     draw.melee_inputs(P, BOUNDS, "melee_mod")
-    hit = combat.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
+    hit = fantasy.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
                            values["sixes"])
     shown = []
     for i, step in enumerate(hit.steps, start=1):
@@ -292,12 +296,12 @@ def _dice_text(dice: list[int]) -> str:
 
 def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
     """One whole charge of the worked example, every die drawn from ``rng``: the lines that show each die, in
-    order, and how the turn ended (one of hitrules.charge.OUTCOMES). The scores each die needs are the engine's
+    order, and how the turn ended (one of fantasy.OUTCOMES). The scores each die needs are the engine's
     (the Charge roll's faces that reach, the melee chart, the wound chart)."""
     d6 = lambda n: [rng.randint(1, 6) for _ in range(n)]  # noqa: E731
     reach = next(s.hitting_faces for s in fantasy.charge_roll(fantasy.Mover(ROLLED_MOVEMENT), ROLLED_DISTANCE).steps
                  if s.kind == "roll")
-    hit, wound = combat.melee_score(3, 3), fantasy.wound_score(3, 3)
+    hit, wound = fantasy.melee_score(3, 3), fantasy.wound_score(3, 3)
     lines = []
     charge_dice = d6(2)
     kept = max(charge_dice)
@@ -362,7 +366,7 @@ def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
 def _charge_rolled() -> None:
     """The worked whole charge, rolled with seeded dice (the seed is in the link: the same dice for everyone)."""
     st.subheader("A whole charge, rolled")
-    st.markdown(f"The whole charge above (RULES.md's: 2 models a side, M {ROLLED_MOVEMENT} from "
+    st.markdown(f"The whole charge above (the rules' worked example: 2 models a side, M {ROLLED_MOVEMENT} from "
                 f"{ROLLED_DISTANCE}\", the charged unit Holds, both pursue 2D6), every die rolled. The engine's "
                 f"exact answer: the charged unit is destroyed with chance "
                 f"{chance_text(_worked_charge().outcomes['charged_destroyed'])}.")

@@ -3,8 +3,10 @@
 import streamlit as st
 
 import webui
-from hitrules import ninth, profiles, situations, urlstate
-from hitrules.presets import PRESETS
+from hitrules import ninth, situations
+from hitrules.edge import urlstate
+from hitrules.situations import profiles
+from hitrules.situations.presets import PRESETS
 from hitrules.words import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view

@@ -1,13 +1,13 @@
 """The pictures of the two rules words explain worst: Line of Sight cover and the Overwatch checks.
 
-The views call one function where a picture belongs; the figures are built in hitrules.figures
+The views call one function where a picture belongs; the figures are built in hitrules.presentation.figures
 from the engine's own answer (a CoverCheck, an OverwatchVerdict), once per situation.
 """
 
 import streamlit as st
 
 import webui
-from hitrules import figures
+from hitrules.presentation import figures
 
 #: Whether the pictures are drawn. Only bench/apptest.py changes it, to time a page without them.
 SHOW = True

@@ -3,8 +3,8 @@
 import streamlit as st
 
 import webui
-from hitrules import urlstate
-from hitrules.presets import PRESETS
+from hitrules.edge import urlstate
+from hitrules.situations.presets import PRESETS
 
 #: The toggle's label: short enough for one line (a longer one is cut off with "…"; see
 #: tests/test_app_pages.py::test_every_input_has_help_text_and_a_label_that_fits).

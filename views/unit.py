@@ -2,7 +2,9 @@
 
 import streamlit as st
 
-from hitrules import fantasy, figures, ninth, profiles
+from hitrules import fantasy, ninth
+from hitrules.presentation import figures
+from hitrules.situations import profiles
 from hitrules.unit import mean_text
 from views import draw
 from webui import shared

@@ -242,7 +242,7 @@ def _attack_params() -> tuple[Param, ...]:
 
 
 def _rows(ruleset: str) -> Param:
-    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``rows=row;row``, each row
+    """The weapons added to the page's own (:mod:`hitrules.situations.profiles`): ``rows=row;row``, each row
     whole. A bad one is named and left out; the others still count. An older link's ``weapons``
     had fewer columns: the cells it lacks are read as None, for the page to give them the meaning
     they had then (``profiles.complete_rows``)."""
@@ -478,7 +478,7 @@ POSITIONS = sides.POSITIONS
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
 RANK_MODELS_RANGE = (0, 100)
-#: An unset fighting rank or supporting rank follows the unit (hitrules.combat_situations.ranks).
+#: An unset fighting rank or supporting rank follows the unit (hitrules.situations.combat.ranks).
 FOLLOWS_THE_UNIT = "auto"
 
 
@@ -561,7 +561,7 @@ COMBAT_CHARTS = ("difference", "break", "lost", "tables")  # the last: every tab
 #: The same with the charge part on, led by the three reactions side by side (its own value in the link, so
 #: that each part opens on its own first chart).
 COMBAT_CHARGE_CHARTS = ("reactions", *COMBAT_CHARTS)
-#: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.charge.Mover, and
+#: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.fantasy.charging.Mover, and
 #: ``no_pursuit`` its ``pursues=False``.
 MOVER_RULES = ("swiftstride", "finest_warhorses", "resolute", "war_machine", "hold_your_ground", "no_pursuit")
 #: The distance a charge is declared from: 1 inch to the longest maximum possible charge range there is.

@@ -868,7 +868,7 @@ def charge_reach_table(swiftstride: bool, terrain: bool) -> pd.DataFrame:
 
 # ----- /combat's charge part: the three reactions side by side -----
 
-#: Each of the eleven outcomes of the whole charge (hitrules.charge.OUTCOMES), as the chart and table say it.
+#: Each of the eleven outcomes of the whole charge (hitrules.fantasy.charging.OUTCOMES), as the chart and table say it.
 CHARGE_OUTCOME_NAMES = {"failed": "Charge fails", "escaped": "Escapes (fled)", "run_down": "Run down",
                         "charger_destroyed": "Charger destroyed", "charged_destroyed": "Charged destroyed",
                         "both_destroyed": "Both destroyed", "charger_fled": "Charger fled",

@@ -1,13 +1,13 @@
 """The /combat page's situation: one round between two sides, folded from the page's values, and back.
 
-The page hands over the values :mod:`hitrules.urlstate` reads from a link (``a_`` for the
+The page hands over the values :mod:`hitrules.edge.urlstate` reads from a link (``a_`` for the
 charger, ``d_`` for the charged); :func:`combat_situation` folds them into two
 :class:`fantasy.Side` values, leaving out the inputs that change nothing (a hidden champion,
 Impact Hits of 0). :func:`combat_values` turns a situation back into the values of its link,
 so a link reproduces what the page shows. The presets (``combat_presets.json``) are match-ups
 written as links. Hidden inputs count too: showing them is only the page's choice.
 
->>> from hitrules import urlstate
+>>> from hitrules.edge import urlstate
 >>> values = urlstate.parse_query(urlstate.COMBAT, {"a_ws": "4", "d_ws": "3"}).values
 >>> sit = combat_situation(values)
 >>> sit.charger.ws, sit.charged.ws, str(hit_readout(values, "a_").chance)
@@ -215,7 +215,7 @@ def answer(sit: CombatSituation) -> fantasy.RoundResult:
 
 # ----- The whole charge (issue 28): the same two sides, from a distance, with how each moves -----
 
-#: The charge part's values on the page (hitrules.urlstate.CHARGE): they count only with ``charge`` on.
+#: The charge part's values on the page (hitrules.edge.urlstate.CHARGE): they count only with ``charge`` on.
 CHARGE_NAMES = ("charge", "distance", "a_m", "d_m", "a_move", "d_move", "terrain", "reaction", "gap", "ss_shots",
                 "ss_bs", "ss_s", "ss_ap", "ss_mw", "charge_chart")
 
