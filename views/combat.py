@@ -47,9 +47,9 @@ CHART_BOX = figures.COMBAT_HEIGHT + 4
 @st.fragment
 def render() -> None:
     values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
-    _fit_ranks(values)
-    sit = _sides(values)
-    charged = _work_charge(sit, values) if values["charge"] and sit else None
+    inputs = _fit_ranks(values)
+    sit = _sides(inputs)
+    charged = _work_charge(sit, inputs, values["reaction"]) if values["charge"] and sit else None
     key, answer = _round(sit, charged)
     headlines = (_charge_headlines(charged) if charged else ()) + (_headlines(answer, charged is not None)
                                                                    if answer else ())
@@ -68,7 +68,7 @@ def render() -> None:
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
-            _side_inputs(values, p, title, charged)
+            _side_inputs(values, _pair(inputs, p), p, title, charged)
     # One toggle for both sides' other inputs: every widget drawn costs time on every rerun.
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
@@ -81,19 +81,20 @@ def render() -> None:
                 st.markdown(f"**{title}: the rest**")
                 if values["charge"]:
                     _movement_inputs(p)
-                _more_inputs(values, p)
+                _more_inputs(_pair(inputs, p), p)
     if charged and charged.rows:
         _charge_results(key, answer, charged, headlines, values["charge_chart"])
     elif answer:
         _results(key, answer, headlines, charged is not None)
-    _links(values)
+    _links(inputs)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
 
 
-def _links(values: dict) -> None:
+def _links(inputs: combat_situations.CombatInput) -> None:
     """The charger's melee hit roll on Explore's WS chart and in Learn, a rule at a time."""
     every = webui.pages()
-    for page, label, icon, query in webui.shared(_link_queries, tuple(combat_situations.melee_values(values).items())):
+    melee = combat_situations.melee_values(inputs.charger, inputs.charged)
+    for page, label, icon, query in webui.shared(_link_queries, tuple(melee.items())):
         st.page_link(every[page], label=label, icon=icon, query_params=query)
 
 
@@ -125,11 +126,11 @@ def _headlines(answer, charging: bool = False) -> tuple:
     return headlines
 
 
-def _sides(values: dict):
+def _sides(inputs: combat_situations.CombatInput):
     """The two sides as the page holds them, or None with the rules' refusal shown where the results would
     be; the inputs and the hit readouts stay, so the player can change what the rules refuse."""
     try:
-        return combat_situations.combat_situation(values)
+        return combat_situations.combat_situation(inputs)
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
         return None
@@ -154,18 +155,27 @@ def _round(sit, charged):
         return None, None
 
 
-def _fit_ranks(values: dict) -> None:
-    """Bring each side's own fighting and supporting ranks within its unit (in the page's values and its
-    inputs), and say so; say too when a side fought in its flank or rear makes no supporting attacks."""
-    fitted, lines = combat_situations.fit_ranks(values)
+def _fit_ranks(values: dict) -> combat_situations.CombatInput:
+    """The page's inputs, typed once (the edge's :func:`urlstate.combat_input`), with each side's own fighting
+    and supporting ranks brought within its unit (in the page's values and its inputs too), said so; said too
+    when a side fought in its flank or rear makes no supporting attacks."""
+    given = urlstate.combat_input(values)
+    inputs, lines = combat_situations.fit_ranks(given)
     state = st.session_state
-    for name, value in fitted.items():
-        if value != values[name]:
-            values[name] = value
-            if (key := f"{P}_{name}") in state:
-                state[key] = value
+    for p, before, after in (("a_", given.charger, inputs.charger), ("d_", given.charged, inputs.charged)):
+        for name in ("fighting", "supporting"):
+            if (value := getattr(after, name)) != getattr(before, name):
+                values[p + name] = value
+                if (key := f"{P}_{p}{name}") in state:
+                    state[key] = value
     if lines:
         st.info("\n\n".join(lines) + f" ({READING})", icon=":material/straighten:")
+    return inputs
+
+
+def _pair(inputs: combat_situations.CombatInput, p: str) -> tuple:
+    """``p``'s side and its enemy."""
+    return (inputs.charger, inputs.charged) if p == "a_" else (inputs.charged, inputs.charger)
 
 
 def _apply_preset() -> None:
@@ -183,20 +193,20 @@ def _key(name: str) -> str:
     return webui.key(P, name)
 
 
-def _side_inputs(values: dict, p: str, title: str, charged: "Charged | None" = None) -> None:
+def _side_inputs(values: dict, pair: tuple, p: str, title: str, charged: "Charged | None" = None) -> None:
     """One side: its heading, what it needs to hit, with the charge part the charge's Initiative bonus (the
     charger's) and (while the rest is hidden) a line that sums up the rest, then the profile a player reads first
     (models, WS, S, T, I, A)."""
-    hit = combat_situations.hit_readout(values, p).hit
+    hit = combat_situations.hit_readout(*pair).hit
     held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
-    lines = [f"### {title}", f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
+    lines = [f"### {title}", f"**To hit:** WS {pair[0].ws} against WS {pair[1].ws} needs "
              f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."]
     if p == "a_" and charged and charged.csit is not None:  # above the I it is added to
         lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
                      "to the charger's rank and file and each of its others (at most 10): enter their profile's "
                      f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
     if not values["more"]:
-        lines.append(_summary(values, p) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
+        lines.append(_summary(pair) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
     # One element for the heading and the lines under it: every element costs each rerun (about 60 µs).
     st.markdown("\n\n".join(lines))
     row = st.container(horizontal=True)
@@ -214,32 +224,26 @@ def _side_inputs(values: dict, p: str, title: str, charged: "Charged | None" = N
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
 
 
-def _enemy(p: str) -> str:
-    return "d_" if p == "a_" else "a_"
-
-
-def _summary(values: dict, p: str) -> str:
-    """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
-    v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
-    armour = "No armour" if v["armour"] is None else f"Armour {v['armour']}+"
-    wounds = f"{v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each"
-    fighting, supporting = combat_situations.ranks(values, p)
-    parts = [f"{armour}, {TROOP_NAMES[v['troop']].lower()}, {wounds}, {v['width']} wide, Ld {v['ld']}",
-             f"{fighting} fighting, {supporting} supporting, AP {v['ap']}"]
-    parts += [RULE_NAMES[r] for r in v["rules"]]
-    for c in combat_situations.OTHER_PREFIXES[: v["others"]]:
-        parts.append(f"with a {v[c + 'kind']} ({v[c + 'attacks']} A, WS {v[c + 'ws']}, S {v[c + 's']}, "
-                     f"I {v[c + 'i']})")
-    if v["auto"]:
-        parts += [f"{label} {v[name]}" for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))
-                  if v.get(name, "0") != "0"]
-    if v["position"] != "front":
-        parts.append(f"in the enemy's {v['position']}")
-    parts += [FLAG_NAMES[f] for f in v["flags"]]
+def _summary(pair: tuple) -> str:
+    """The hidden inputs of ``pair``'s side in one line, so the player sees what counts (summed up while they
+    are hidden)."""
+    side = pair[0]
+    armour = "No armour" if side.armour is None else f"Armour {side.armour}+"
+    wounds = f"{side.wounds} Wound{'s' if side.wounds > 1 else ''} each"
+    fighting, supporting = combat_situations.ranks(*pair)
+    parts = [f"{armour}, {TROOP_NAMES[side.troop].lower()}, {wounds}, {side.width} wide, Ld {side.ld}",
+             f"{fighting} fighting, {supporting} supporting, AP {side.strikes.ap}"]
+    parts += [RULE_NAMES[r] for r in side.strikes.rules]
+    parts += [f"with a {o.kind} ({o.strikes.attacks} A, WS {o.ws}, S {o.strikes.s}, I {o.i})" for o in side.others]
+    parts += [f"{label} {hits.hits}" for hits, label in ((side.impact, "Impact Hits"), (side.stomp, "Stomps"))
+              if hits is not None]
+    if side.position != "front":
+        parts.append(f"in the enemy's {side.position}")
+    parts += [FLAG_NAMES[f] for f in side.flags]
     return "; ".join(parts) + "."
 
 
-def _more_inputs(values: dict, p: str) -> None:
+def _more_inputs(pair: tuple, p: str) -> None:
     row = st.container(horizontal=True)
     score_input(row, "Armour", P, f"{p}armour", "armour")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
@@ -251,7 +255,7 @@ def _more_inputs(values: dict, p: str) -> None:
                      help="Models in each rank, for the Rank Bonus.")
     row.number_input("Leadership", *BOUNDS[f"{p}ld"], step=1, key=_key(f"{p}ld"),
                      help="For the Break test: 2D6 plus the lost difference against it.")
-    fighting, supporting = combat_situations.ranks(values, p)
+    fighting, supporting = combat_situations.ranks(*pair)
     row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], value=None, step=1, key=_key(f"{p}fighting"),
                      placeholder=f"{fighting}: the unit's",
                      help="Models in base contact that strike with all their Attacks. Empty, it follows the unit: "
@@ -437,9 +441,8 @@ class Charged(NamedTuple):
     bonus: int = 0
 
 
-def _work_charge(sit, values: dict) -> Charged:
-    reaction = values["reaction"]
-    csit, why = draw.attempt(combat_situations.charge_situation, sit, values)
+def _work_charge(sit, inputs: combat_situations.CombatInput, reaction: str) -> Charged:
+    csit, why = draw.attempt(combat_situations.charge_situation, sit, inputs)
     if csit is None:
         return Charged(None, why, reaction)
     contact, bonus = combat_situations.charge_bonus(csit)
