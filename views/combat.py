@@ -1,6 +1,5 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
-from typing import NamedTuple
 
 import streamlit as st
 
@@ -49,7 +48,7 @@ def render() -> None:
     values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
     inputs = _fit_ranks(values)
     sit = _sides(inputs)
-    charged = _work_charge(sit, inputs, values["reaction"]) if values["charge"] and sit else None
+    charged = combat_situations.charge_part(sit, inputs, values["reaction"]) if values["charge"] and sit else None
     key, answer = _round(sit, charged)
     headlines = (_charge_headlines(charged) if charged else ()) + (_headlines(answer, charged is not None)
                                                                    if answer else ())
@@ -143,11 +142,7 @@ def _round(sit, charged):
     ``(None, None)`` with the rules' refusal shown when it cannot be worked out."""
     if sit is None or (charged and charged.csit is None):
         return None, None
-    if charged:
-        result = charged.chosen
-        key = (charged.csit, charged.reaction) if result and result.round is not None else charged.contact
-    else:
-        key = sit
+    key = combat_situations.round_key(sit, charged)
     try:
         return key, combat_situations.shown_round(key)
     except ValueError as error:
@@ -193,7 +188,8 @@ def _key(name: str) -> str:
     return webui.key(P, name)
 
 
-def _side_inputs(values: dict, pair: tuple, p: str, title: str, charged: "Charged | None" = None) -> None:
+def _side_inputs(values: dict, pair: tuple, p: str, title: str,
+                 charged: "combat_situations.ChargePart | None" = None) -> None:
     """One side: its heading, what it needs to hit, with the charge part the charge's Initiative bonus (the
     charger's) and (while the rest is hidden) a line that sums up the rest, then the profile a player reads first
     (models, WS, S, T, I, A)."""
@@ -353,7 +349,7 @@ CHARGE_CHART_NAMES = {"reactions": "Reactions side by side",
                       "tables": TABLES_NAME}
 
 
-def _tables(key, headlines: tuple, charged: "Charged | None" = None) -> None:
+def _tables(key, headlines: tuple, charged: "combat_situations.ChargePart | None" = None) -> None:
     """The table of the ``headlines`` drawn at the top, then (with the charge part) the reactions' table, then
     each chart's table of the round (none where the round is refused), each exact and with its CSV."""
     draw.table_with_download(P, f"{P}-headlines", figures.headlines_table,
@@ -423,39 +419,7 @@ REACTION_HELP = ("What the charged unit does. Hold: it stays and fights. Stand &
                  "pivot). The chart below shows all three side by side.")
 MOVE_NAMES = {"swiftstride": "Swiftstride", "finest_warhorses": "Finest Warhorses", "resolute": "Resolute",
               "war_machine": "War machine", "hold_your_ground": "Hold Your Ground", "no_pursuit": "Does not pursue"}
-class Charged(NamedTuple):
-    """The charge part worked out: its situation (None when the rules refuse an input, ``why``), the Charge
-    roll alone (None when the distance is beyond the maximum possible charge range, ``distance_why``), each
-    reaction's whole charge (``rows``), the chosen one's (``chosen``, or None and ``chosen_why``), the round in
-    contact's key and the charge's Initiative bonus."""
-
-    csit: object
-    why: str | None
-    reaction: str
-    roll: object = None
-    distance_why: str | None = None
-    rows: tuple = ()
-    chosen: object = None
-    chosen_why: str | None = None
-    contact: object = None
-    bonus: int = 0
-
-
-def _work_charge(sit, inputs: combat_situations.CombatInput, reaction: str) -> Charged:
-    csit, why = draw.attempt(combat_situations.charge_situation, sit, inputs)
-    if csit is None:
-        return Charged(None, why, reaction)
-    contact, bonus = combat_situations.charge_bonus(csit)
-    roll, distance_why = draw.attempt(webui.shared, fantasy.charge_roll, csit.charger_moves, csit.distance,
-                                      csit.terrain)
-    if roll is None:  # the charge cannot be declared: the round in contact still shows
-        return Charged(csit, None, reaction, None, distance_why, contact=contact, bonus=bonus)
-    rows = combat_situations.charge_reactions(csit)
-    _, chosen, chosen_why = next(row for row in rows if row[0] == reaction)
-    return Charged(csit, None, reaction, roll, None, rows, chosen, chosen_why, contact, bonus)
-
-
-def _charge_headlines(charged: Charged) -> tuple:
+def _charge_headlines(charged: combat_situations.ChargePart) -> tuple:
     """The chance to reach, and how this turn ends: the charged unit destroyed, the charger destroyed, the fight
     going on, drawn and returned (as :func:`_headlines`). Without the whole charge (refused), the Charge roll's
     chance alone, and why."""
@@ -486,13 +450,13 @@ def _charge_headlines(charged: Charged) -> tuple:
     return headlines
 
 
-def _refused_by_reaction(charged: Charged) -> bool:
+def _refused_by_reaction(charged: combat_situations.ChargePart) -> bool:
     """Whether only the chosen reaction is refused (Stand & Shoot from too close, or with no shots): the line
     stands beside the reaction, and the others are worked out."""
     return charged.reaction == "stand_and_shoot" and any(r is not None for _, r, _ in charged.rows)
 
 
-def _charge_inputs(values: dict, charged: Charged | None) -> None:
+def _charge_inputs(values: dict, charged: combat_situations.ChargePart | None) -> None:
     """The distance, the charger's Movement, the reaction and (chosen, or with More) Stand & Shoot's shots; each
     refusal beside the input that caused it."""
     # Keyed, for the screenshots of the charge part (tests/test_combat_browser.py). Terrain, the movement rules,
@@ -576,7 +540,7 @@ def _reactions_table(csit):
     return figures.charge_reactions_table(_rows(csit))
 
 
-def _charge_results(key, answer, charged: Charged, headlines: tuple, chosen: str) -> None:
+def _charge_results(key, answer, charged: combat_situations.ChargePart, headlines: tuple, chosen: str) -> None:
     """One chart at a time: the three reactions side by side (and the reactions the rules refuse here, and
     why), the round in contact's charts, or every table; then the Why of the chosen charge in order (or of the
     Charge roll alone, and the round's)."""

@@ -400,6 +400,57 @@ def shown_round(key) -> fantasy.RoundResult:
 
 
 @dataclass(frozen=True)
+class ChargePart:
+    """/combat's charge part worked out: its situation (None when the rules refuse an input, ``why``), the
+    Charge roll alone (None when the distance is beyond the maximum possible charge range, ``distance_why``),
+    each reaction's whole charge (``rows``: :func:`charge_reactions`), the chosen one's (``chosen``, or None and
+    ``chosen_why``), the round in contact (``contact``: Hold's, with the charge's Initiative bonus) and the bonus."""
+
+    csit: ChargeSituation | None
+    why: str | None
+    reaction: str
+    roll: charge.ChargeRoll | None = None
+    distance_why: str | None = None
+    rows: tuple[tuple[str, charge.ChargeResult | None, str | None], ...] = ()
+    chosen: charge.ChargeResult | None = None
+    chosen_why: str | None = None
+    contact: CombatSituation | None = None
+    bonus: int = 0
+
+
+#: The Charge roll alone, once per mover, distance and terrain for every user.
+_charge_roll = lru_cache(maxsize=ANSWERS_KEPT)(charge.charge_roll)
+
+
+def charge_part(sit: CombatSituation, inputs: CombatInput, reaction: str) -> ChargePart:
+    """The charge part of the page's ``inputs`` around the round ``sit``, with the charged unit's ``reaction``
+    chosen. Each piece is worked out on its own, so one the rules refuse (said why) never hides the rest."""
+    try:
+        csit = charge_situation(sit, inputs)
+    except ValueError as error:
+        return ChargePart(None, str(error), reaction)
+    contact, bonus = charge_bonus(csit)
+    try:
+        roll = _charge_roll(csit.charger_moves, csit.distance, csit.terrain)
+    except ValueError as error:  # the charge cannot be declared: the round in contact still shows
+        return ChargePart(csit, None, reaction, None, str(error), contact=contact, bonus=bonus)
+    rows = charge_reactions(csit)
+    _, chosen, chosen_why = next(row for row in rows if row[0] == reaction)
+    return ChargePart(csit, None, reaction, roll, None, rows, chosen, chosen_why, contact, bonus)
+
+
+def round_key(sit: CombatSituation, part: ChargePart | None):
+    """The key (for :func:`shown_round`) of the round the page shows: with the charge part, the round after
+    the chosen reaction, or, where that has none (the charged unit flees, the charge cannot be worked out),
+    the round in contact as Hold would have it; without it, the round of the sides as entered."""
+    if part is None:
+        return sit
+    if part.chosen is not None and part.chosen.round is not None:
+        return part.csit, part.reaction
+    return part.contact
+
+
+@dataclass(frozen=True)
 class HitReadout:
     """What one side's rank and file needs to hit the other: the melee hit roll worked out (the chart's
     score, the score after modifiers, the chance and why), and the two Weapon Skills."""
