@@ -4,6 +4,8 @@
 import streamlit as st
 
 import webui
+import webui_cache
+import webui_routes
 from hitrules import fantasy
 from hitrules.edge import urlstate
 from hitrules.presentation import figures
@@ -45,7 +47,7 @@ CHART_BOX = figures.COMBAT_HEIGHT + 4
 # Explore and Learn are on the page.
 @st.fragment
 def render() -> None:
-    values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
+    values = webui.start_page(P, urlstate.COMBAT, webui_routes.TITLES[P], HELP)
     inputs = _fit_ranks(values)
     sit = _sides(inputs)
     charged = combat_situations.charge_part(sit, inputs, values["reaction"]) if values["charge"] and sit else None
@@ -53,7 +55,7 @@ def render() -> None:
     headlines = (_charge_headlines(charged) if charged else ()) + (_headlines(answer, charged is not None)
                                                                    if answer else ())
     if headlines:
-        webui.send_now()  # the answer first: the rest of the page is built after it has left
+        webui_cache.send_now()  # the answer first: the rest of the page is built after it has left
     # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
     st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
              format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
@@ -91,9 +93,9 @@ def render() -> None:
 
 def _links(inputs: combat_situations.CombatInput) -> None:
     """The charger's melee hit roll on Explore's WS chart and in Learn, a rule at a time."""
-    every = webui.pages()
+    every = webui_routes.pages()
     melee = combat_situations.melee_values(inputs.charger, inputs.charged)
-    for page, label, icon, query in webui.shared(_link_queries, tuple(melee.items())):
+    for page, label, icon, query in webui_cache.shared(_link_queries, tuple(melee.items())):
         st.page_link(every[page], label=label, icon=icon, query_params=query)
 
 
@@ -334,7 +336,8 @@ def _chart(key, build):
 
 
 def _plot(where, key, name: str, figure) -> None:
-    where.plotly_chart(webui.shared(_chart, key, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
+    where.plotly_chart(webui_cache.shared(_chart, key, figure), key=f"{P}_{name}_chart",
+                       config={"displayModeBar": False})
 
 
 #: The round's charts, by their value in the link: the chooser's name, the figure, the table, the element's key.
@@ -558,7 +561,7 @@ def _charge_results(key, answer, charged: combat_situations.ChargePart, headline
                       CHARGE_CHART_NAMES)
     if chosen == "reactions":
         # The reactions' chart in the round's box: it is a little lower, and a switch moves nothing below.
-        _chart_box().plotly_chart(webui.shared(_reactions_chart, charged.csit, charged.reaction),
+        _chart_box().plotly_chart(webui_cache.shared(_reactions_chart, charged.csit, charged.reaction),
                                   key=f"{P}_reactions_chart", config={"displayModeBar": False})
     elif chosen not in CHARTS:
         _tables(key, headlines, charged)  # key is None where the round is refused

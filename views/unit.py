@@ -7,7 +7,7 @@ from hitrules.presentation import figures
 from hitrules.situations import profiles
 from hitrules.unit import mean_text
 from views import draw
-from webui import shared
+from webui_cache import shared
 
 TITLE = "Add a weapon: the whole unit"
 HELP = ("Up to 5 more profiles, one row each, with their own attacks, hit roll and weapon, all at the target "
@@ -118,7 +118,7 @@ def added_weapons(prefix: str, ruleset: str, values: dict, own: tuple, situation
 
 
 def _table(build, ruleset: str, rows: tuple):
-    """``build(ruleset, rows)``, made once for every player (:func:`webui.shared`); rows that cannot be a
+    """``build(ruleset, rows)``, made once for every player (:func:`webui_cache.shared`); rows that cannot be a
     cache key (a list in a cell, from the Python API) are built for this run alone."""
     try:
         hash(rows)
