@@ -13,6 +13,7 @@ from hitrules.situations import combat as combat_situations
 from hitrules.steps import anchor
 from hitrules.words import chance_text
 from views import draw
+from views.helps import INPUT_HELP
 from views.target import score_input
 
 P = "combat"
@@ -265,11 +266,11 @@ def _more_inputs(pair: tuple, p: str) -> None:
                           "none (supporting attacks cannot be made to a unit's flank or rear); the side fighting "
                           "the enemy's flank or rear keeps its own.")
     row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
-                     help="Armour Piercing, 0 or negative: it worsens the enemy's armour save.")
+                     help=INPUT_HELP["ap"])
     score_input(row, "Ward", P, f"{p}ward", "ward")
     score_input(row, "Regeneration", P, f"{p}regen", "regen")
     row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
-                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+                   help=INPUT_HELP["mw"])
     row.number_input("Armour Bane", *BOUNDS[f"{p}bane"], step=1, key=_key(f"{p}bane"),
                      help="A natural 6 to wound improves that wound's AP by this much.")
     row.number_input("To-hit modifier", *BOUNDS[f"{p}mod"], step=1, key=_key(f"{p}mod"),
@@ -297,7 +298,7 @@ def _more_inputs(pair: tuple, p: str) -> None:
             row.number_input(f"{label} S", *BOUNDS[f"{p}{name}_s"], step=1, key=_key(f"{p}{name}_s"),
                              help="Their Strength, unmodified.")
             row.number_input(f"{label} AP", *BOUNDS[f"{p}{name}_ap"], step=1, key=_key(f"{p}{name}_ap"),
-                             help="Their AP, 0 or negative.")
+                             help=INPUT_HELP["ap"])
     st.radio("Fights in the enemy's", urlstate.POSITIONS, key=_key(f"{p}position"), horizontal=True,
              format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
     st.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
@@ -326,7 +327,7 @@ def _other_inputs(c: str) -> None:
                    help="A number or dice (a mount's D3): all of them strike the enemy's rank and file.")
     row.number_input("Its WS", *BOUNDS[f"{c}ws"], step=1, key=_key(f"{c}ws"), help="Its Weapon Skill.")
     row.number_input("Its S", *BOUNDS[f"{c}s"], step=1, key=_key(f"{c}s"), help="Its Strength.")
-    row.number_input("Its AP", *BOUNDS[f"{c}ap"], step=1, key=_key(f"{c}ap"), help="Its AP, 0 or negative.")
+    row.number_input("Its AP", *BOUNDS[f"{c}ap"], step=1, key=_key(f"{c}ap"), help=INPUT_HELP["ap"])
     row.number_input("Its I", *BOUNDS[f"{c}i"], step=1, key=_key(f"{c}i"), help="Its Initiative step.")
     _rules(c, "Its weapon rules")
 
@@ -490,9 +491,9 @@ def _shooting_inputs() -> None:
                         "number or dice. They hit at -1 (Stand & Shoot) and strike the charger's rank and file.")
     row.number_input("Shots' BS", *BOUNDS["ss_bs"], step=1, key=_key("ss_bs"), help="The shooters' Ballistic Skill.")
     row.number_input("Shots' S", *BOUNDS["ss_s"], step=1, key=_key("ss_s"), help="The shooting's Strength.")
-    row.number_input("Shots' AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help="The shooting's AP, 0 or negative.")
+    row.number_input("Shots' AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help=INPUT_HELP["ap"])
     row.text_input("Shots' Multiple Wounds", key=_key("ss_mw"), max_chars=8,
-                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+                   help=INPUT_HELP["mw"])
 
 
 def _movement_inputs(p: str) -> None:

@@ -13,6 +13,7 @@ from hitrules.situations import combat as combat_situations
 from hitrules.situations import compare, profiles
 from hitrules.words import chance_text, count_text, mean_text, number_text, percent
 from views import draw
+from views.helps import INPUT_HELP
 from views.target import fit_ruleset, score_input
 
 P = "explore"
@@ -240,10 +241,10 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
     row.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1,
                      key=webui.key("explore", f"strength_{suffix}"), help="The weapon's Strength.")
     row.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=webui.key("explore", f"ap_{suffix}"),
-                     help="0 or negative.")
+                     help=INPUT_HELP["ap"])
     if ruleset == "fantasy":
         row.text_input("Multiple Wounds", key=webui.key("explore", f"damage_{suffix}"),
-                       help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
+                       help=INPUT_HELP["mw"])
     else:
         row.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
                        help="A number or dice: 1, D3, D6, D3+3, 2D6.")
