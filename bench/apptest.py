@@ -53,7 +53,7 @@ def server_path() -> None:
     AppTest resets Streamlit's legacy flag (``PagesManager.uses_pages_directory``) before every run,
     and an app with a ``pages/`` folder then takes the legacy path on every run: ``pages/`` globbed, a
     ``Page`` made for each file, and the page run without app.py. The server takes that path only on a
-    process's first run (see ``webui.require_router``), so timing it would time AppTest, not the app.
+    process's first run (see ``webui_routes.require_router``), so timing it would time AppTest, not the app.
     ``--legacy`` times it anyway, for comparison with earlier numbers."""
     from streamlit.runtime.pages_manager import PagesManager
 

@@ -34,7 +34,7 @@ def _combat_wins(charged_ws: int) -> str:
     from hitrules.words import chance_text
 
     values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
-    return chance_text(combat_situations.answer(combat_situations.combat_situation(values)).win)
+    return chance_text(combat_situations.answer(combat_situations.combat_situation(urlstate.combat_input(values))).win)
 
 
 #: The link of /combat with the charge part on, as bench/apptest.py's "combat-charge" opens it.
@@ -48,7 +48,7 @@ def _charged_destroyed(charged_ws: int) -> str:
     from hitrules.words import chance_text
 
     values = urlstate.parse_query(urlstate.COMBAT, {**CHARGE_QUERY, "d_ws": str(charged_ws)}).values
-    csit = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
+    csit = combat_situations.whole_charge(urlstate.combat_input(values))
     chosen = next(result for reaction, result, _ in combat_situations.charge_reactions(csit)
                   if reaction == values["reaction"])
     return chance_text(chosen.destroyed("charged"))

@@ -37,7 +37,7 @@ def case(name, reaction):
         return lambda: charge(two, two, 6, Mover(4), Mover(4))
     key = "orcs_spearmen" if name == "shooting" else name
     values = urlstate.preset_values(key)
-    c = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
+    c = combat_situations.whole_charge(urlstate.combat_input(values))
     shooting = SHOOTING if name == "shooting" else SHOOTING[:1]
     return lambda: charge(c.sides.charger, c.sides.charged, c.distance, c.charger_moves, c.charged_moves, reaction,
                           stand_and_shoot=shooting)

@@ -44,7 +44,7 @@ FIGURES = ("combat difference", "combat models lost", "20 shots' hits")
 
 def _combat(charged_ws: int):
     values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
-    return combat_situations.answer(combat_situations.combat_situation(values))
+    return combat_situations.answer(combat_situations.combat_situation(urlstate.combat_input(values)))
 
 
 def _every_count(figure: go.Figure) -> go.Figure:

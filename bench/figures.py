@@ -2,7 +2,7 @@
 the same charts built the way Plotly's examples build them (``add_bar``, ``add_scatter``,
 ``update_layout`` with ``_`` names), in the same run.
 
-A figure is built once per server for each situation (webui.shared keeps it), so the first
+A figure is built once per server for each situation (webui_cache.shared keeps it), so the first
 player to ask a new question waits for it: the 9th page's whole attack draws two at once (the
 funnel and the models removed). Each pair is checked to give the very same figure before it is
 timed. Prints milliseconds per figure and the ratio (goal: the one-go build at least 3x quicker).

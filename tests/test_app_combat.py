@@ -52,7 +52,7 @@ def test_the_worked_round_from_its_link():
     for label, chance in WORKED_RESULT.items():
         assert metric(at, label) == chance_text(chance)
     answer = combat_situations.answer(combat_situations.combat_situation(
-        urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+        urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values)))
     assert metric(at, "Charged unit breaks") == chance_text(answer.charged_test.get("break", Fraction(0)))
     assert "Why: the round in order" in text(at) and "rules#fantasy-close-combat" in text(at)
 
@@ -76,7 +76,7 @@ def test_every_preset_is_a_clean_link_that_names_its_source():
     for preset in combat_situations.COMBAT_PRESETS.values():
         parsed = urlstate.parse_query(urlstate.COMBAT, dict(preset.query))
         assert not parsed.warnings
-        sit = combat_situations.combat_situation(parsed.values)
+        sit = combat_situations.combat_situation(urlstate.combat_input(parsed.values))
         # the preset is written as the page writes its link: nothing at its default, nothing that changes nothing
         written = urlstate.encode(urlstate.COMBAT, combat_situations.combat_values(sit, parsed.values))
         assert written == dict(preset.query)
@@ -132,7 +132,7 @@ def test_fewer_models_answer_and_the_ranks_follow_the_unit():
     than the unit's 8 models". The ranks follow the unit: 5 fighting, 3 supporting."""
     at = open_page("combat", a_models="8")
     assert not at.error and metric(at, "Charger wins")
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.fighting, sit.charger.supporting) == (5, 3)
     assert "5 fighting, 3 supporting" in text(at)
     assert dict(at.query_params) == {"a_models": "8"}
@@ -143,7 +143,7 @@ def test_fewer_models_answer_and_the_ranks_follow_the_unit():
 def test_a_rank_width_change_moves_the_ranks_that_follow_the_unit():
     at = open_page("combat", more="1")
     at.number_input(key="combat_a_width").set_value(4).run()
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.fighting, sit.charger.supporting) == (4, 4)
     assert at.number_input(key="combat_a_fighting").placeholder.startswith("4")
     assert not at.error and metric(at, "Charger wins")
@@ -167,7 +167,7 @@ def test_a_flank_charge_answers_and_the_flanked_side_makes_no_supporting_attacks
     supporting rank; the charged, fought in its flank, makes none, and the page says why."""
     at = open_page("combat", a_position="flank")
     assert not at.error and metric(at, "Charger wins")
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.supporting, sit.charged.supporting) == (5, 0)
     assert ("The charged is fought in its flank: supporting attacks cannot be made to a unit's flank or rear, so "
             "it makes none.") in text(at)
@@ -183,7 +183,7 @@ def test_the_tables_and_their_csv_downloads():
     assert len(tables) == 4
     shown_headlines, difference, tests, lost = tables
     answer = combat_situations.answer(combat_situations.combat_situation(
-        urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+        urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values)))
     assert dict(zip(shown_headlines["headline"], map(Fraction, shown_headlines["chance (fraction)"]),
                     strict=True)) == {"Charger wins": answer.win, "Draw": answer.draw, "Charger loses": answer.lose,
                                       "Charged unit breaks": answer.charged_test["break"]}
@@ -274,7 +274,8 @@ def test_the_page_links_carry_the_chargers_melee_roll_to_explore_and_learn():
     from urllib.parse import parse_qsl
 
     at = open_page("combat", a_ws="3", d_ws="9", a_mod="-2", a_reroll="ones", d_flags="reroll_sixes")
-    readout = combat_situations.hit_readout(at.session_state["_combat_values"], "a_").hit.probability
+    inputs = urlstate.combat_input(at.session_state["_combat_values"])
+    readout = combat_situations.hit_readout(inputs.charger, inputs.charged).hit.probability
     links = {p.proto.page: dict(parse_qsl(p.proto.query_string)) for p in at.get("page_link")}
     explore, learn = links["explore"], links["learn"]
     assert explore == {"view": "melee", "ws": "3", "target_ws": "9", "mod": "-2", "melee_reroll": "ones", "sixes": "1"}
@@ -290,7 +291,7 @@ def test_two_others_a_side_set_by_widgets_and_their_link_reopened():
     at.selectbox(key="combat_a_char_kind").set_value("character").run()
     at.text_input(key="combat_a_char2_attacks").set_value("5").run()
     at.number_input(key="combat_a_char2_i").set_value(6).run()
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert [(o.name, str(o.attacks), o.initiative) for o in sit.charger.others] == [("character", "2", 5),
                                                                                       ("mount", "5", 6)]
     assert "The charger's mount: 5 attacks" in text(at) and "other profile" not in text(at)
@@ -304,7 +305,7 @@ def test_two_others_a_side_set_by_widgets_and_their_link_reopened():
 
 def test_an_older_link_with_the_single_champion_slot_opens_it_as_the_first_other():
     at = open_page("combat", a_char="1", a_char_attacks="3", a_char_ws="6")
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert [(o.name, str(o.attacks), o.ws) for o in sit.charger.others] == [("champion", "3", 6)]
     assert dict(at.query_params) == {"a_others": "1", "a_char_attacks": "3", "a_char_ws": "6"}
     assert not warnings(at)
@@ -315,10 +316,10 @@ def test_the_lance_preset_has_its_warhorses():
     the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked. Since
     issue 28 the preset turns the charge on and gives the profiles' Initiative; the page adds the +3."""
     values = urlstate.preset_values("lance_halberdiers")
-    sit = combat_situations.combat_situation(values)
+    sit = combat_situations.combat_situation(urlstate.combat_input(values))
     paladin, warhorses = sit.charger.others
     assert (paladin.initiative, warhorses.initiative) == (4, 3)  # as the profiles have them
-    fought, bonus = combat_situations.charge_bonus(combat_situations.charge_situation(sit, values))
+    fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(urlstate.combat_input(values)))
     assert bonus == 3
     paladin, warhorses = fought.charger.others
     # The profiles keep their Initiative; the round adds the charger's charge_bonus (RULES.md §8, settled point 4).

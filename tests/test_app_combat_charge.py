@@ -38,7 +38,7 @@ def shown(at, labels=CHARGE_HEADLINES + ROUND_HEADLINES) -> dict[str, str]:
 def engine(link: dict, reaction: str | None = None):
     """The whole charge the link describes, straight from the engine (the sides as the page folds them)."""
     values = urlstate.parse_query(urlstate.COMBAT, link).values
-    c = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
+    c = combat_situations.whole_charge(urlstate.combat_input(values))
     reaction = reaction or values["reaction"]
     return fantasy.charge(c.sides.charger, c.sides.charged, c.distance, c.charger_moves, c.charged_moves, reaction,
                           c.terrain, c.shooting if reaction == "stand_and_shoot" else (), c.gap)
@@ -147,7 +147,7 @@ def test_a_distance_beyond_the_maximum_cannot_be_declared_and_the_round_still_sh
                in e.value for e in at.error)
     values = urlstate.parse_query(urlstate.COMBAT, {"charge": "1", "distance": "12"}).values
     contact = combat_situations.round_in_contact(
-        combat_situations.charge_situation(combat_situations.combat_situation(values), values))
+        combat_situations.whole_charge(urlstate.combat_input(values)))
     assert metric(at, "Charger wins") == chance_text(contact.win)
     assert not [m for m in at.metric if m.label == "Charge reaches"]
     assert at.query_params["distance"] == "12"

@@ -76,8 +76,8 @@ def test_a_preset_in_the_browser(page: Page, app_server):
 def preset_round(key: str):
     """The round a preset's page shows: its charge is on, so the round in contact after it (Hold)."""
     values = urlstate.preset_values(key)
-    sit = combat_situations.combat_situation(values)
-    return combat_situations.round_in_contact(combat_situations.charge_situation(sit, values))
+    sit = combat_situations.combat_situation(urlstate.combat_input(values))
+    return combat_situations.round_in_contact(combat_situations.charge_situation(sit, urlstate.combat_input(values)))
 
 
 def preset_value(key: str, name: str) -> str:

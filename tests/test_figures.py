@@ -57,10 +57,10 @@ def test_a_shared_layout_constant_is_never_changed():
 
 
 def test_the_warm_up_loads_what_a_first_view_would():
-    """A server's start-up (webui.settle) loads Plotly's class of every kind of trace and pyarrow's pandas
+    """A server's start-up (webui_cache.settle) loads Plotly's class of every kind of trace and pyarrow's pandas
     conversion, none of which a plain view of any page loads."""
     kinds = ", ".join(f"'plotly.graph_objs._{kind}'" for kind in figures.TRACE_KINDS)
-    code = ("import sys, webui; webui.settle(); "
+    code = ("import sys, webui_cache; webui_cache.settle(); "
             f"missing = [m for m in ({kinds}, 'pyarrow.pandas_compat') if m not in sys.modules]; print(missing)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -363,7 +363,7 @@ def answer_charge(query: dict):
     from hitrules.situations import combat
 
     values = urlstate.parse_query(urlstate.COMBAT, query).values
-    charge = combat.charge_situation(combat.combat_situation(values), values)
+    charge = combat.whole_charge(urlstate.combat_input(values))
     combat.charge_answer.cache_clear()
     return combat.answer.__wrapped__(combat.charge_bonus(charge)[0]), combat.charge_reactions.__wrapped__(charge)
 

@@ -17,7 +17,7 @@ from harness import ROOT, free_port
 from hitrules.edge import urlstate
 
 CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
-OUR_CODE = [ROOT / "app.py", ROOT / "webui.py",
+OUR_CODE = [ROOT / "app.py", *ROOT.glob("webui*.py"),
             *(path for folder in ("pages", "views", "hitrules") for path in (ROOT / folder).rglob("*.py"))]
 
 

@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl
 import pytest
 from apptest_util import hit_chance, open_page, text, warnings
 
-import webui
+import webui_routes
 from hitrules import dice, fantasy, ninth, situations
 from hitrules.situations import compare
 from hitrules.words import MAX_FRACTION_CHARS, chance_text, exact_chance_text, fraction_text, percent
@@ -198,12 +198,12 @@ def go(at, page: str, query: dict | None = None, history: bool = False, monkeypa
     at.query_params.clear()
     for name, value in (query or {}).items():
         at.query_params[name] = value
-    real = webui.unexposed
+    real = webui_routes.unexposed
     if history:  # the run as Streamlit marks it for Back or Forward
-        monkeypatch.setattr(webui, "unexposed", lambda **kw: (True, real(**kw)[1]))
+        monkeypatch.setattr(webui_routes, "unexposed", lambda **kw: (True, real(**kw)[1]))
     at.switch_page(f"pages/{page}.py").run()
     if history:
-        monkeypatch.setattr(webui, "unexposed", real)
+        monkeypatch.setattr(webui_routes, "unexposed", real)
     assert not at.exception
     return dict(at.query_params)
 
@@ -378,16 +378,16 @@ def test_a_count_axis_steps_by_the_smallest_nice_whole_number():
 
 
 def test_a_server_process_freezes_its_loaded_heap_once():
-    """webui.settle, outside AppTest (a server's process): every page's module is loaded, and what
+    """webui_cache.settle, outside AppTest (a server's process): every page's module is loaded, and what
     is loaded is frozen, so that Python's full collections (no postScriptGC) walk only what the
     runs allocate; a second call changes nothing."""
     import subprocess
     import sys
 
-    code = ("import gc, sys; import webui; "
-            "assert gc.get_freeze_count() == 0; webui.settle(); frozen = gc.get_freeze_count(); "
+    code = ("import gc, sys; import webui_cache; "
+            "assert gc.get_freeze_count() == 0; webui_cache.settle(); frozen = gc.get_freeze_count(); "
             "assert 'views.combat' in sys.modules and 'plotly' in sys.modules, sorted(sys.modules); "
-            "webui.settle(); assert gc.get_freeze_count() == frozen; print(frozen)")
+            "webui_cache.settle(); assert gc.get_freeze_count() == frozen; print(frozen)")
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -7,7 +7,7 @@ editable. The rosters live in this session only: nothing is written on the serve
 import streamlit as st
 
 from hitrules.edge import rosters
-from webui import pages, require_router
+from webui_routes import pages, require_router
 
 P = "army"
 HELP = ("Export your army from BattleScribe or New Recruit (a .ros or .rosz roster) or from Old World Builder "

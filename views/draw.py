@@ -10,7 +10,7 @@ from hitrules import situations
 from hitrules.presentation import figures
 from hitrules.steps import Step, anchor, reading
 from hitrules.words import chance_text, number_text, short_fraction
-from webui import shared
+from webui_cache import shared
 
 #: What the page calls the stages after the hit when it cannot work them out.
 AFTER_THE_HIT = "The attack after the hit (wounds, saves, models removed)"

@@ -3,6 +3,7 @@
 import streamlit as st
 
 import webui
+import webui_routes
 from hitrules import fantasy, situations
 from hitrules.edge import urlstate
 from hitrules.situations import profiles
@@ -27,7 +28,7 @@ _SHOOTERS_SITUATION = ("moved", "close", "stand", "lone")
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.FANTASY, webui.TITLES[P], HELP)
+    values = webui.start_page(P, urlstate.FANTASY, webui_routes.TITLES[P], HELP)
     sit, answer, whole = webui.situation(situations.fantasy_situation, values)
     chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
     if answer:
@@ -57,7 +58,7 @@ def render() -> None:
                 draw.why(title, group.result.steps, *group.result.faces)
             if chain:
                 draw.why("Why: after the hit", chain.steps, None)
-        webui.situation_links(sit)
+        webui_routes.situation_links(sit)
         if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
     unit = {name: values[name] for name in ("rows", "order")} if whole and sit.weapon else {}

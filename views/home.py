@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from webui import pages, require_router
+from webui_routes import pages, require_router
 
 
 def render() -> None:

@@ -5,6 +5,8 @@ import random
 import streamlit as st
 
 import webui
+import webui_cache
+import webui_routes
 from hitrules import dice, fantasy, ninth, situations
 from hitrules.edge import urlstate
 from hitrules.presentation import figures
@@ -208,7 +210,7 @@ def _combat(values: dict) -> None:
     draw.metrics_row(("Charger wins", chance_text(answer.win), None), ("Draw", chance_text(answer.draw), None),
                      ("Charger loses", chance_text(answer.lose), None))
     draw.why("The round in order", answer.steps, None)
-    st.page_link(webui.pages()["combat"], label="Open this round on the combat page, and change it",
+    st.page_link(webui_routes.pages()["combat"], label="Open this round on the combat page, and change it",
                  query_params=combat_situations.WORKED_ROUND, icon=":material/swords:")
 
 
@@ -228,19 +230,19 @@ def _unit(values: dict) -> None:
     st.markdown("Every attack here hits automatically and wounds on 4+ with no save, so each lands with chance "
                 "1/2. **Two profiles, A and B**, each one attack of **Damage 2**, into **one model of 3 "
                 "wounds**. A model that has lost wounds keeps the loss for the next profile.")
-    two = webui.shared(ninth.attack_unit, (_lands("2", "A"), _lands("2", "B")), ninth.Target(4, wounds=3))
+    two = webui_cache.shared(ninth.attack_unit, (_lands("2", "A"), _lands("2", "B")), ninth.Target(4, wounds=3))
     for k, name in enumerate(("A", "B"), start=1):
         st.markdown(f"**After {name}**" + (": the model it leaves is where B's damage goes first." if k == 1 else
                                           ": B's 2 damage met the model A left with 2 wounds lost, and removed it; "
                                           "the second point was lost, never spilling over."))
-        st.dataframe(webui.shared(figures.unit_state_table, two, k), hide_index=True)
+        st.dataframe(webui_cache.shared(figures.unit_state_table, two, k), hide_index=True)
     st.markdown(f"The model is removed only when both land: **{chance_text(two.models_removed.at_least(1))}**.")
     st.markdown("**Three profiles: the order can matter.** A (Damage 1), B (Damage 2) and C (Damage 1) into "
                 "two models of 2 wounds.")
     target = ninth.Target(4, wounds=2, models=2)
     for column, order in zip(st.columns(2), ("ABC", "ACB"), strict=True):
         groups = tuple(_lands({"A": "1", "B": "2", "C": "1"}[n], n) for n in order)
-        result = webui.shared(ninth.attack_unit, groups, target)
+        result = webui_cache.shared(ninth.attack_unit, groups, target)
         with column:
             st.markdown(f"**{', '.join(order)}**: {mean_text(result.models_removed.mean)} of a model removed on "
                         "average.")
@@ -272,7 +274,7 @@ def _charge(values: dict) -> None:
                 "it is at least the distance.")
     roll = fantasy.charge_roll(fantasy.Mover(4), 9)
     draw.why("M 4 from 9\": does it reach?", roll.steps, next(s.hitting_faces for s in roll.steps if s.kind == "roll"))
-    st.page_link(webui.pages()["explore"], label="Every Movement and distance: How far can I charge?",
+    st.page_link(webui_routes.pages()["explore"], label="Every Movement and distance: How far can I charge?",
                  query_params={"view": "charge"}, icon=":material/straighten:")
     st.subheader("The flight against the pursuit")
     st.markdown("A unit that loses and Breaks flees 2D6; the winner pursues 2D6 and catches it (destroying it) "
@@ -385,7 +387,7 @@ def _worked_charge():
     two = fantasy.Side(fantasy.Target(3, models=ROLLED_MODELS), ws=3, initiative=3, leadership=ROLLED_LD,
                        rank_width=ROLLED_MODELS, fighting=ROLLED_MODELS, supporting=0, attacks=1,
                        weapon=fantasy.Weapon(3))
-    return webui.shared(fantasy.charge, two, two, ROLLED_DISTANCE, fantasy.Mover(ROLLED_MOVEMENT),
+    return webui_cache.shared(fantasy.charge, two, two, ROLLED_DISTANCE, fantasy.Mover(ROLLED_MOVEMENT),
                         fantasy.Mover(ROLLED_MOVEMENT))
 
 

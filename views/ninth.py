@@ -3,6 +3,7 @@
 import streamlit as st
 
 import webui
+import webui_routes
 from hitrules import ninth, situations
 from hitrules.edge import urlstate
 from hitrules.situations import profiles
@@ -26,7 +27,7 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.NINTH, webui.TITLES[P], HELP)
+    values = webui.start_page(P, urlstate.NINTH, webui_routes.TITLES[P], HELP)
     sit, answer, whole = webui.situation(situations.ninth_situation, values)
     chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
     if answer:
@@ -56,7 +57,7 @@ def render() -> None:
             draw.why("Why: the hit roll", answer.notes + result.steps, result.faces if result.may_fire else None)
             if chain:
                 draw.why("Why: after the hit", chain.steps, None)
-        webui.situation_links(sit)
+        webui_routes.situation_links(sit)
         if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
     webui.write_link(urlstate.NINTH, values, _link(values, sit) if whole else None)
