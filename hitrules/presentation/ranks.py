@@ -93,6 +93,11 @@ def _plural(weapon: str) -> str:
     return f"{name}s" + (f" ({rest}" if rest else "")
 
 
+def _verb(verb: str, count: int) -> str:
+    """``verb`` as ``count`` models do it: "1 fights", "5 fight"."""
+    return f"{verb}s" if count == 1 else verb
+
+
 def _no_press(ranks: Ranks) -> str:
     """Why no second rank fights by Press of Battle."""
     if ranks.troop_type not in _PRESS_TYPES:
@@ -112,14 +117,15 @@ def _no_support(ranks: Ranks) -> str:
 def ranks_words(ranks: Ranks) -> str:
     """One line: how many fight, and why no more do ("5 fight; no second rank: it charged, and hand weapons do
     not support")."""
-    head = f"{ranks.fighting} fight" + (f" with {ranks.attacks} Attacks each" if ranks.attacks > 1 else "")
+    head = f"{ranks.fighting} {_verb('fight', ranks.fighting)}" + (
+        f" with {ranks.attacks} Attacks each" if ranks.attacks > 1 else "")
     if ranks.models <= ranks.rank_width:
         return f"{head}: the whole unit is in its fighting rank."
     done = [head]
     if ranks.press:
         done.append(f"{ranks.press} by Press of Battle")
     if ranks.supporting:
-        done.append(f"{ranks.supporting} support with {_plural(ranks.weapon)}")
+        done.append(f"{ranks.supporting} {_verb('support', ranks.supporting)} with {_plural(ranks.weapon)}")
     line = ", ".join(done)
     behind = ranks.models - ranks.fighting - ranks.press
     no_support = [_no_support(ranks)] if behind and not ranks.weapon_supports else []
@@ -129,7 +135,8 @@ def ranks_words(ranks: Ranks) -> str:
         line += f"; no Press of Battle: {_no_press(ranks)}"
     elif no_support:
         line += f"; {no_support[0]}"
-    return line + (f". The other {ranks.idle} do not fight." if ranks.idle else ".")
+    idle = {0: "", 1: " The other model does not fight."}.get(ranks.idle, f" The other {ranks.idle} do not fight.")
+    return f"{line}.{idle}"
 
 
 def _unit_points(ranks: Ranks, name: str, facing_down: bool) -> dict[str, list[tuple[float, float, str, str]]]:
