@@ -26,7 +26,7 @@ import plotly.graph_objects as go
 from hitrules import fantasy
 from hitrules.presentation.figures import figure, trace
 
-__all__ = ["LESSON_WEAPONS", "ROLE_NAMES", "Ranks", "ranks_figure", "ranks_words", "unit_ranks"]
+__all__ = ["LESSON_WEAPONS", "Ranks", "ranks_figure", "ranks_words", "unit_ranks"]
 
 #: The weapons of the table an infantry unit of the lesson may fight with, "hand weapon" first.
 LESSON_WEAPONS = tuple(w for w in fantasy.COMBAT_WEAPONS if w not in ("lance", "cavalry spear"))
