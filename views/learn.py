@@ -211,7 +211,7 @@ _UNITS = {"a": ("Orc Boyz", 4, "light", 6, "hand weapon", {"horde": False}),
 #: after the first).
 _CHARGED = {"a": "The Orc Boyz charged", "d": "The State Troops charged", "": "Neither: a later round"}
 #: The lesson's bounds for each unit: its models and its rank width.
-_MODELS, _WIDTH = (1, 40), (1, 10)
+_MODELS, _WIDTH = (1, 30), (2, 10)  # at most 15 ranks deep: the picture stays under 800 px tall
 #: The charge's Initiative bonus in the lesson: 5" into the front, +1 per full inch, at most +3.
 _CHARGE_BONUS = 3
 

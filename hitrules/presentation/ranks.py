@@ -165,14 +165,14 @@ def ranks_figure(top: Ranks, bottom: Ranks, top_name: str, bottom_name: str) -> 
         colour, symbol = _LOOK[role]
         traces.append(trace("scatter", x=[p[0] for p in points], y=[p[1] for p in points], mode="markers+text",
                             name=name, text=[p[2] for p in points], textfont={"color": "white", "size": 11},
-                            marker={"symbol": symbol, "size": 20, "color": colour,
+                            marker={"symbol": symbol, "size": 18, "color": colour,
                                     "line": {"color": "#555555", "width": 1}},
                             customdata=[p[3] for p in points], hovertemplate="%{customdata}<extra></extra>"))
     depth_top, depth_bottom = -(-top.models // top.rank_width), -(-bottom.models // bottom.rank_width)
     half = max(top.rank_width, bottom.rank_width) / 2
     labels = [{"x": -half - 0.2, "y": y, "text": text, "showarrow": False, "xanchor": "right", "font": {"size": 12}}
               for y, text in ((0.7, f"{top_name} ▼"), (-0.7, f"{bottom_name} ▲"))]
-    return figure(traces, title="Who fights, and how many attacks each model makes", height=120 + 26 * (
+    return figure(traces, title="Who fights, and how many attacks each model makes", height=120 + 22 * (
         depth_top + depth_bottom), margin={"l": 10, "r": 10, "t": 40, "b": 10}, showlegend=True,
                   legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom", "x": 0},
                   xaxis={"visible": False, "range": [-half - 4.5, half + 0.3]},
