@@ -33,8 +33,9 @@ def render() -> None:
     section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key=webui.key("learn", "section"),
                                    format_func=SECTION_NAMES.get, required=True,
                                    help="Walk through a roll, roll virtual dice, take a quiz, walk through "
-                                        "fantasy close combat (one melee attack and one whole round), or learn "
-                                        "how far a charge goes and whether a fleeing unit is caught.")
+                                        "fantasy close combat (one melee attack, then who fights in a unit in "
+                                        "ranks and the round it fights), or learn how far a charge goes and "
+                                        "whether a fleeing unit is caught.")
     sit = SECTIONS[section](values)  # a section may change values (the step shown)
     link = None if sit is None else {**{k: values[k] for k in NOT_SITUATION}, **situations.learn_values(sit)}
     webui.write_link(urlstate.LEARN, values, link)
@@ -189,7 +190,8 @@ def _quiz(values: dict) -> None:
 
 
 def _combat(values: dict) -> None:
-    """Fantasy close combat: one melee attack a rule at a time with its faces, then a worked whole round."""
+    """Fantasy close combat: one melee attack a rule at a time with its faces, then a unit in ranks: who fights
+    and the round it fights."""
     st.subheader("One melee attack")
     draw.melee_inputs(P, BOUNDS, "melee_mod")
     hit = fantasy.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
