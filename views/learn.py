@@ -205,8 +205,8 @@ def _combat(values: dict) -> None:
     _ranks()
 
 
-#: The combat lesson's two units (RULES.md §7's worked example "Who fights"): the name, the unit's profile
-#: (T, armour as the table gives it, Leadership), its weapon, models and rank width, and its rules.
+#: The combat lesson's two units (RULES.md §7's worked example "Who fights"): the name, its Toughness, armour
+#: (worn with a shield), Leadership and weapon, and its rules.
 _UNITS = {"a": ("Orc Boyz", 4, "light", 6, "hand weapon", {"horde": False}),
           "d": ("State Troops", 3, "light", 7, "thrusting spear", {"horde": True})}
 #: Who charged this turn: the Orcs (5" into the front: +3 Initiative), the State Troops, or neither (a round
@@ -282,6 +282,8 @@ def _lesson_round(units: dict, names: dict, charged: str) -> None:
     win, lose = (result.win, result.lose) if order[0] == "a" else (result.lose, result.win)
     draw.metrics_row((f"{names['a']} win", chance_text(win), None), ("Draw", chance_text(result.draw), None),
                      (f"{names['a']} lose", chance_text(lose), None))
+    if not charged:
+        st.caption(f"Neither charged: in the steps, \"the charger\" is the {names['a']}, with no charge bonus.")
     draw.why("The round in order", result.steps, None)
     st.page_link(webui.pages()["combat"], label="Open the Orcs and the State Troops on the combat page, and change "
                  "them", query_params=dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query),
