@@ -112,7 +112,7 @@ def test_ninth_squad_fills_the_whole_unit_rows():
     assert (values["skill"], values["attacks"], values["s"], values["t"], values["sv"], values["models"]) == (
         3, "1", 4, 3, 5, 10)
     assert [row[:6] for row in values["rows"]] == [
-        ("Boltgun (Space Marine)", "7", 3, 4, 0, "1"), ("Heavy bolter (Space Marine w/ Heavy Weap", "3", 3, 5, -1, "2"),
+        ("Boltgun (Space Marine)", "7", 3, 4, 0, "1"), ("Heavy bolter (Space Marine w/ Heavy…)", "3", 3, 5, -1, "2"),
         ("Meltagun (Space Marine w/ Heavy Weapon)", "1", 3, 8, -4, "D6")]
     assert "The whole unit: 4 profiles" in [s.value for s in opened.subheader]
     assert "not read: Bolt pistol, Frag grenades, Krak grenades" in query["from"]

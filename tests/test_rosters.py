@@ -73,7 +73,7 @@ def test_ninth_sergeant_special_and_heavy_weapons_shoot():
     found = rosters.ninth_groups(squad)
     assert groups(found) == [("Boltgun (Space Marine Sergeant)", 3, "1", 4, 0, "1"),
                              ("Boltgun (Space Marine)", 3, "7", 4, 0, "1"),
-                             ("Heavy bolter (Space Marine w/ Heavy Weap", 3, "3", 5, -1, "2"),
+                             ("Heavy bolter (Space Marine w/ Heavy…)", 3, "3", 5, -1, "2"),
                              ("Meltagun (Space Marine w/ Heavy Weapon)", 3, "1", 8, -4, "D6")]
     assert all(g.attack.edition == 9 and not g.attack.melee for g in found)
     # Grenades are left out, and so are the pistols of models with another gun; each is named.

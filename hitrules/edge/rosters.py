@@ -100,25 +100,32 @@ def _frozen(pairs) -> Mapping[str, str]:
 
 @dataclass(frozen=True)
 class RosterWeapon:
-    """A weapon profile: its name, how many the unit carries, and its characteristics as printed."""
+    """A weapon profile: its name, how many the unit carries, and its characteristics as printed.
+    ``automatic``: its profile says it hits automatically (a flamer); ``rules``: the names of its special
+    rules (a fantasy weapon's "Fight in Extra Rank"; never their text)."""
 
     name: str
     count: int
     characteristics: Mapping[str, str] = field(default_factory=lambda: _frozen(()))
+    automatic: bool = False
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class RosterModel:
     """One kind of model in a unit: its name, how many, its stat line as printed, its weapons.
     ``role`` is ``""`` for the unit's own models, ``"mount"`` for a kind ridden by another (it rides
-    with its rider) and ``"champion"`` for one that upgrades one of the unit's models: neither counts
-    in :attr:`RosterUnit.model_count`."""
+    with its rider), ``"attached"`` for a 40k kind carried by the unit's own model (a vehicle's or a
+    character's drones) and ``"champion"`` for one that upgrades one of the unit's models: none of
+    these counts in :attr:`RosterUnit.model_count`. ``own``: the unit's own model (the unit's selection
+    carries its profile: a vehicle, a character), the unit's reference when it is a target."""
 
     name: str
     count: int
     characteristics: Mapping[str, str] = field(default_factory=lambda: _frozen(()))
     weapons: tuple[RosterWeapon, ...] = ()
     role: str = ""
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -278,17 +285,36 @@ def _profiles(selection: Element, type_name: str | None = None):
             or p.get("typeName", "").strip().lower() == type_name.lower()]
 
 
-def _characteristics(profile: Element, keep_text: bool = False):
+def _characteristics(profile: Element, keep_text: bool = False, most: int | None = _MOST_TEXT):
     pairs = []
     for c in _children(profile, "characteristics", "characteristic"):
         name = _name(c.get("name", ""))
         if name and (keep_text or name.lower() not in _TEXT_CHARACTERISTICS):
-            pairs.append((name, " ".join((c.text or "").split())[:_MOST_TEXT]))
+            pairs.append((name, " ".join((c.text or "").split())[:most]))
     return pairs
+
+
+_AUTOMATIC = re.compile(r"\bautomatically\s+hits?\b", re.IGNORECASE)
+
+
+def _weapon(profile: Element, count: int, game: str) -> RosterWeapon:
+    """A weapon profile: its numbers, whether its text says it hits automatically, its rules' names."""
+    texts = dict(_characteristics(profile, keep_text=True, most=None))
+    rules = texts.get("Special Rules", "") if game == "fantasy" else ""
+    return RosterWeapon(_name(profile.get("name", "")), count, _frozen(_characteristics(profile)),
+                        automatic=bool(_AUTOMATIC.search(texts.get("Abilities", ""))),
+                        rules=tuple(r for r in _split_rules(rules) if r not in ("-", "–")))
 
 
 def _texts(profile: Element) -> str:
     return " ".join((c.text or "") for c in _children(profile, "characteristics", "characteristic"))
+
+
+def _model(kind: _Kind, game: str, own_kind: bool) -> RosterModel:
+    role = ("mount" if game == "fantasy" else "attached") if kind.nested else \
+        "champion" if _profiles(kind.selection, "Command") else ""
+    return RosterModel(_name(kind.selection.get("name", "")), _number(kind.selection),
+                       _frozen(_characteristics(kind.profile)), tuple(kind.weapons), role, own=own_kind)
 
 
 @dataclass
@@ -315,8 +341,7 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
         nonlocal troop
         weapons = _profiles(sel, _WEAPON)
         for w in weapons:
-            (kind.weapons if kind else unit_weapons).append(
-                RosterWeapon(_name(w.get("name", "")), _number(sel), _frozen(_characteristics(w))))
+            (kind.weapons if kind else unit_weapons).append(_weapon(w, _number(sel), game))
         names.append(sel.get("name", ""))
         if weapons and not _profiles(sel, model_type):
             return  # a weapon's rules are the weapon's, never the unit's
@@ -358,13 +383,15 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
     own = _profiles(selection, model_type)
     walk(selection, own[0] if own else None, None)
     kinds = [k for k in kinds if not k.lent]
-    models = tuple(RosterModel(_name(k.selection.get("name", "")), _number(k.selection),
-                               _frozen(_characteristics(k.profile)), tuple(k.weapons),
-                               "mount" if k.nested else "champion" if _profiles(k.selection, "Command") else "")
-                   for k in kinds)
-    if not models and own:
-        models = (RosterModel(_name(selection.get("name", "")), _number(selection), _frozen(_characteristics(own[0])),
-                              tuple(unit_weapons)),)
+    if own and not any(k.profile is own[0] for k in kinds):
+        # The unit's own model (a vehicle, a character): the kinds found inside it ride or fly with it.
+        for k in kinds:
+            k.nested = True
+        kinds.insert(0, _Kind(selection, own[0], nested=False, weapons=unit_weapons))
+    elif unit_weapons and (counted := [k for k in kinds if not k.nested and not _profiles(k.selection, "Command")]):
+        # A weapon chosen beside the models (Necron Immortals' tesla carbines) is the rank and file's.
+        max(counted, key=lambda k: _number(k.selection)).weapons.extend(unit_weapons)
+    models = tuple(_model(k, game, own_kind=bool(own) and k.selection is selection) for k in kinds)
     rules = tuple(dict.fromkeys(n for n in map(_name, rule_names) if n))
     texts_all = " ".join(texts)
     fantasy_unit = game == "fantasy"
@@ -525,8 +552,27 @@ def _times(count: int, dice: AttackDice) -> str:
     return str(AttackDice(count * dice.count, dice.sides, count * dice.bonus))
 
 
+def _clipped(text: str, most: int) -> str:
+    """``text`` whole when it fits in ``most`` characters, else cut at a word boundary with an ellipsis."""
+    if len(text) <= most:
+        return text
+    cut = text[:most].rsplit(" ", 1)[0] if " " in text[:most] else text[:most - 1]
+    return cut.rstrip(" ,;:-/(") + "…"
+
+
 def _label(model: RosterModel, weapon: RosterWeapon, many: bool) -> str:
-    return (f"{weapon.name} ({model.name})" if many else weapon.name)[:MAX_NAME] or "weapon"
+    """A weapon's name, with its model's in brackets when several kinds carry weapons: whole labels, or
+    (past the calculators' :data:`MAX_NAME`) a clean ellipsis at a word boundary, the brackets closed."""
+    name = weapon.name or model.name or "weapon"
+    if not many or not model.name:
+        return _clipped(name, MAX_NAME)
+    whole = f"{name} ({model.name})"
+    if len(whole) <= MAX_NAME:
+        return whole
+    room = MAX_NAME - len(name) - 3
+    if room < 6:
+        return _clipped(name, MAX_NAME)
+    return f"{name} ({_clipped(model.name, room)})"
 
 
 def _is_melee(weapon: RosterWeapon) -> bool:
@@ -591,21 +637,23 @@ def _ninth_group(model: RosterModel, weapon: RosterWeapon, label: str, melee: bo
         raise ValueError(f"{what} gives no number of attacks.") from None
     damage_text = w.get("D", "").strip()
     try:
-        hit = ninth.Attack(skill, melee=melee, edition=edition)
+        hit = ninth.Attack(skill, melee=melee, auto_hit=weapon.automatic and not melee, edition=edition)
         return ninth.Group(hit, attacks, ninth.Weapon(strength, ap, damage_text), label)
     except ValueError as error:
         raise ValueError(str(error)) from None
 
 
 def _reference(unit: RosterUnit, extra: tuple[str, ...] = ()) -> tuple[RosterModel, int]:
-    """The counted kind with the most models whose T and W are numbers, and the models alike to it
+    """The unit's own model, else the counted kind with the most models whose T and W are numbers, and
+    the models alike to it
     (the same T, W and ``extra`` characteristics)."""
     counted = [m for m in unit.models if not m.role and _whole(m.characteristics.get("T", "")) is not None
                and _whole(m.characteristics.get("W", "")) is not None]
     if not counted:
         raise RosterError(f"{unit.name} has no model whose Toughness and Wounds are numbers, so it cannot be "
                           "a target.")
-    best = max(counted, key=lambda m: m.count)  # the first of the most (max keeps the first)
+    # The unit's own model (a vehicle, a character), else the first of the most (max keeps the first).
+    best = next((m for m in counted if m.own), None) or max(counted, key=lambda m: m.count)
     keys = ("T", "W", *extra)
     same = sum(m.count for m in counted if all(m.characteristics.get(k) == best.characteristics.get(k)
                                                  for k in keys))
@@ -757,16 +805,21 @@ _MOST_ROWS = profiles.MAX_ADDED
 
 
 def units_table(roster: Roster) -> list[dict]:
-    """One row a unit: its name, models, the key characteristics of its first kind, its weapons, and what
-    was not read (each named once)."""
+    """One row a unit: its name, models, the key characteristics of its rank and file (its own model, else
+    the counted kind with the most models: never a sergeant's), its weapons read, and what was not read
+    (each named once: a weapon is in one column or the other, never both)."""
     rows = []
     for unit in roster.units:
-        first = next((m for m in unit.models if not m.role), unit.models[0] if unit.models else None)
-        stats = first.characteristics if first else {}
-        weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons)
+        counted = [m for m in unit.models if not m.role]
+        shown = next((m for m in counted if m.own), None) or max(counted, key=lambda m: m.count, default=None)
+        stats = (shown or (unit.models[0] if unit.models else None))
+        stats = stats.characteristics if stats else {}
+        left_out = not_read(unit)
+        unread = set(_short(left_out))
+        weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons if w.name not in unread)
         rows.append({"Unit": unit.name, "Models": unit.model_count,
                      **{k: stats.get(k, "") for k in SHOWN[roster.game]},
-                     "Weapons": ", ".join(weapons), "Not read": ", ".join(_short(not_read(unit)))})
+                     "Weapons": ", ".join(weapons), "Not read": ", ".join(_short(left_out))})
     return rows
 
 
@@ -824,11 +877,13 @@ def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
     first, rest = groups[0], groups[1:1 + _MOST_ROWS]
     if ruleset == "ninth":
         return {"rules": "8" if first.attack.edition == 8 else "9", "skill": first.attack.skill,
-                "attacks": str(first.attacks), "attack": ("melee",) if melee else (), "s": first.weapon.strength,
+                "attacks": str(first.attacks), "s": first.weapon.strength,
+                "attack": ("melee",) if melee else ("auto",) if first.attack.auto_hit else (),
                 "ap": first.weapon.ap, "damage": first.weapon.damage,
                 "rows": tuple(_row("ninth", {"name": g.name, "attacks": str(g.attacks), "skill": g.attack.skill,
                                                 "s": g.weapon.strength, "ap": g.weapon.ap,
-                                                "damage": str(g.weapon.damage), "kind": "melee" if melee else "ranged"})
+                                                "damage": str(g.weapon.damage),
+                                                "kind": "melee" if melee else "auto" if g.attack.auto_hit else "ranged"})
                                  for g in rest)}
     return {"bs": first.shot.ballistic_skill, "shots": str(first.shots), "s": first.weapon.strength,
             "ap": first.weapon.ap,
