@@ -66,6 +66,7 @@ __all__ = [
     "troop",
     "unit_links",
     "units_table",
+    "weapon_of_war",
 ]
 
 #: The largest file read, and the most a zipped roster may inflate to.
@@ -145,6 +146,9 @@ class RosterUnit:
     armour: int | None = None
     troop_type: str = ""
     not_said: tuple[str, ...] = ()
+    #: A fantasy unit's weapon of war, by RULES §7's table name ("great weapon", "thrusting spear"; "hand
+    #: weapon" when it has no other; "" when the file does not say).
+    weapon: str = ""
     #: The roster's game (a key of :data:`GAMES`): an 8th-edition unit attacks by 8th-edition rules.
     game: str = ""
 
@@ -401,6 +405,7 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
         ward=_ward(texts_all, named_rules) if fantasy_unit else None,
         regeneration=_regeneration(rules) if fantasy_unit else None,
         armour=_armour(names, rules, texts_all) if fantasy_unit else None,
+        weapon=weapon_of_war(names) if fantasy_unit else "",
         troop_type=_name(troop), game=game)
 
 
@@ -421,6 +426,27 @@ def _regeneration(rules) -> int | None:
     """The best N of a rule named "Regeneration (N+)"."""
     found = [int(m[1]) for r in rules if (m := re.match(r"regeneration\s*\(([2-6])\+\)", r, re.IGNORECASE))]
     return min(found, default=None)
+
+
+#: The weapons of war of RULES §7's table, the longer names first (an additional hand weapon is not a hand weapon).
+WEAPONS_OF_WAR = ("additional hand weapon", "great weapon", "halberd", "flail", "morning star", "whip",
+                  "cavalry spear", "thrusting spear", "throwing spear", "long spear", "polearm", "lance", "hand weapon")
+_WEAPON_ALIASES = {"two hand weapons": "additional hand weapon", "two hand weapon": "additional hand weapon",
+                   "additional hand weapons": "additional hand weapon", "paired weapons": "additional hand weapon"}
+
+
+def weapon_of_war(names) -> str:
+    """The weapon of war a unit's equipment names (RULES §7's table name): its first that is not the hand
+    weapon, else "hand weapon" when it names one, else ""."""
+    found = []
+    for raw in names:
+        text = " ".join(raw.lower().replace("-", " ").split())
+        text = _WEAPON_ALIASES.get(text, text)
+        for weapon in WEAPONS_OF_WAR:
+            if re.search(rf"\b{weapon}s?\b", text):
+                found.append(weapon)
+                break
+    return next((w for w in found if w != "hand weapon"), "hand weapon" if found else "")
 
 
 #: Fantasy armour: what each kind of armour gives (the rules index's "Determining Armour Value").
@@ -445,13 +471,44 @@ def _armour(names, rules, texts: str) -> int | None:
 
 # ----- Old World Builder's text export -----
 
+#: What Old World Builder writes, in each of its languages (its src/i18n/*.json): the sections whose units
+#: it writes without a count (characters), the Special Rules and notes labels, the word for points.
+_OWB_NO_COUNT = {"characters", "lords", "heroes", "charaktere", "kommandanten", "helden", "personnages", "seigneurs",
+                 "héros", "personajes", "comandantes", "héroes", "personaggi", "grandi eroi", "eroi", "postacie",
+                 "lordowie", "bochaterowie", "角色", "领主", "英雄"}
+_OWB_RULES = ("special rules", "sonderregeln", "règles spéciales", "reglas especiales", "regole speciali",
+              "zasady specjalne", "特殊规则")
+_OWB_NOTES = ("your notes:", "deine notizen:", "vos notes:", "tus notas:", "你的笔记：", "你的笔记:")
+_OWB_POINTS = r"(?:pts|pkte\.|p\.ti|pkt\.|分)"
+#: The builder's stats line: nine ``label(value)`` in the order M WS BS S T W I A Ld, whatever the labels'
+#: language (in German ``W`` is Toughness and ``LP`` Wounds): read by position.
+_OWB_ORDER = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 _STATS = re.compile(r"^\[(?P<name>[^\]]+)\]\s*(?P<stats>.*)$")
-_STAT = re.compile(r"([A-Za-z]+)\(([^)]*)\)")
-_UNIT_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s*\[[^\]]*\])?\s*$")
+_STAT_LABEL = re.compile(r"([^\s()\[\]]{1,4})\(")
+_UNIT_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s*\[(?P<points>[^\]]*)\])?\s*$")
+_POINTS = re.compile(r"^\s*\d+\s*" + _OWB_POINTS + r"\s*$", re.IGNORECASE)
+_TIMES = re.compile(r"\s*\(x(\d{1,2})\)\s*$", re.IGNORECASE)
 
 
-def _old_world_builder(text: str) -> Roster:
-    lines = [line.replace("\xa0", " ").rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+def _stat_pairs(text: str) -> list[tuple[str, str]] | None:
+    """The ``label(value)`` pairs of a stats line, a value's own brackets kept ("(+1)"); None when the
+    line is not nine of them."""
+    pairs, at = [], 0
+    while (match := _STAT_LABEL.search(text, at)) and len(pairs) < 10:
+        depth, i = 0, match.end() - 1
+        for i in range(match.end() - 1, min(len(text), match.end() + 40)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+        if depth:
+            return None
+        pairs.append((match[1], text[match.end():i].strip()))
+        at = i + 1
+    return pairs if len(pairs) == len(_OWB_ORDER) else None
+
+
+def _owb_header(lines: list[str]) -> tuple[str, str, list[str]]:
+    """The list's name, its army, and the lines after the header."""
     header = [line for line in lines[1:6] if line.strip()]
     if len(header) < 2 or "===" not in lines[1:6]:
         raise RosterError("This text starts like an Old World Builder list but has no list name and game. "
@@ -461,24 +518,70 @@ def _old_world_builder(text: str) -> Roster:
     if game.strip().lower() != "warhammer: the old world":
         raise RosterError(f"This list is for “{_name(game)}”. The app reads rosters of " + ", ".join(GAMES.values())
                           + ".")
-    force = _name(army.split(",")[0])
-    body = lines[lines.index("===", 1) + 1:]
-    units, current, after_blank = [], None, True
+    return _name(re.sub(r"\s*\[[^\]]*\]\s*$", "", name)), _name(army.split(",")[0]), lines[lines.index("===", 1) + 1:]
+
+
+def _owb_unit_line(stripped: str, counted: bool) -> dict:
+    match = _UNIT_LINE.match(stripped)
+    name, count = match["name"], match["count"]
+    if count is not None and not counted:  # a character is written without a count: "3 Eyed Jack" is its name
+        name, count = f"{count} {name}", None
+    return {"name": name, "count": int(count or 1), "models": [], "rules": (), "options": [], "empty": False}
+
+
+def _owb_line(units: list, state: dict, stripped: str) -> None:
+    """One line of the list's body, read into ``units`` (``state``: the section, a note, a blank line before)."""
+    current = units[-1] if units else None
+    lowered = stripped.lower()
+    if stripped.startswith("++"):
+        section = re.sub(r"\[[^\]]*\]", "", stripped.strip("+ ")).strip().lower()
+        state.update(counted=section not in _OWB_NO_COUNT, note=False)
+        return
+    if current is not None and (match := _STATS.match(stripped)) and (pairs := _stat_pairs(match["stats"])):
+        current["models"].append((match["name"], pairs))
+        state["note"] = False
+    elif current is not None and _stat_pairs(stripped) and not stripped.startswith("["):
+        current["empty"] = True  # the builder's empty stats line: its rules index has no stats for the unit
+        state["note"] = False
+    elif current is not None and lowered.startswith(_OWB_NOTES):
+        state["note"] = True
+    elif current is not None and lowered.startswith(_OWB_RULES) and ":" in stripped and not state["note"]:
+        if not lowered.split(":", 1)[0].rstrip().endswith(")"):  # a detachment's rules are the detachment's
+            current["rules"] = _split_rules(stripped.split(":", 1)[1])
+    elif current is not None and stripped.startswith("- ") and not state["note"]:
+        current["options"].append(_name(stripped[2:]))
+    elif stripped and _owb_starts_unit(stripped, state, current):
+        units.append(_owb_unit_line(stripped, state["counted"]))
+        state["note"] = False
+
+
+def _owb_starts_unit(stripped: str, state: dict, current: dict | None) -> bool:
+    """A unit's line: it ends with its points ("[125 pts]"), or (a list written without points) it
+    follows a blank line outside a note."""
+    match = _UNIT_LINE.match(stripped)
+    if match["points"] is not None and _POINTS.match(match["points"]):
+        return True
+    if stripped.startswith(("- ", "[")) or state["note"]:
+        return False
+    return state["blank"] and (current is None or not current["points_said"])
+
+
+def _old_world_builder(text: str) -> Roster:
+    lines = [line.replace("\xa0", " ").rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    name, force, body = _owb_header(lines)
+    units: list[dict] = []
+    state = {"counted": True, "note": False, "blank": True}
     for line in body:
         stripped = line.strip()
         if stripped == "---":
             break
-        if current is not None and (match := _STATS.match(stripped)):
-            current["models"].append((match["name"], _STAT.findall(match["stats"])))
-        elif current is not None and stripped.lower().startswith("special rules:"):
-            current["rules"] = _split_rules(stripped.split(":", 1)[1])
-        elif after_blank and stripped and not stripped.startswith(("++", "- ", "[")):
+        before = len(units)
+        _owb_line(units, state, stripped)
+        if len(units) > before:
             match = _UNIT_LINE.match(stripped)
-            current = {"name": match["name"], "count": int(match["count"] or 1), "models": [], "rules": ()}
-            units.append(current)
-        after_blank = not stripped or stripped.startswith("++")
-    return Roster("fantasy", _name(re.sub(r"\s*\[[^\]]*\]\s*$", "", name)),
-                  tuple(_owb_unit(u, force) for u in units))
+            units[-1]["points_said"] = match["points"] is not None
+        state["blank"] = not stripped or stripped.startswith("++")
+    return Roster("fantasy", name, tuple(_owb_unit(u, force) for u in units))
 
 
 def _split_rules(text: str) -> tuple[str, ...]:
@@ -494,11 +597,25 @@ def _split_rules(text: str) -> tuple[str, ...]:
 
 
 def _owb_unit(unit: dict, force: str) -> RosterUnit:
-    models = tuple(RosterModel(_name(name), unit["count"] if i == 0 else 0,
-                               _frozen((_name(k), _name(v)[:_MOST_TEXT]) for k, v in stats))
-                   for i, (name, stats) in enumerate(unit["models"]))
-    return RosterUnit(_name(unit["name"]), force, models, unit["rules"], regeneration=_regeneration(unit["rules"]),
-                      not_said=("troop type", "armour", "ward"), game="fantasy")
+    """One kind per stats line: the first with the unit's count; a crew or beasts ("Skink Crew (x5)") with
+    their number for each of the unit's models, riding with them; any other the unit's upgrades (count 0)."""
+    models = []
+    for i, (name, pairs) in enumerate(unit["models"]):
+        stats = _frozen((key, _name(value)[:_MOST_TEXT]) for key, (_, value) in zip(_OWB_ORDER, pairs, strict=True))
+        times = _TIMES.search(name)
+        if i and times:
+            models.append(RosterModel(_name(name[:times.start()]), int(times[1]) * unit["count"], stats, role="mount"))
+        else:
+            models.append(RosterModel(_name(name), unit["count"] if i == 0 else 0, stats))
+    if not models:  # written without stats (or with the builder's empty stats line): its models, no profile
+        models.append(RosterModel(_name(unit["name"]), unit["count"]))
+    said = bool(unit["options"])
+    return RosterUnit(_name(unit["name"]), force, tuple(models), unit["rules"],
+                      regeneration=_regeneration(unit["rules"]),
+                      armour=_armour(unit["options"], unit["rules"], "") if said else None,
+                      weapon=weapon_of_war(unit["options"]) if said else "",
+                      not_said=("troop type", *(() if said else ("armour",)), "ward",
+                                *(("profile",) if not unit["models"] else ())), game="fantasy")
 
 
 # ----- into the calculators -----
