@@ -404,7 +404,8 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
         invulnerable=None if fantasy_unit else _best(r"([2-6])\+\s*invulnerable\s+save", texts_all),
         ward=_ward(texts_all, named_rules) if fantasy_unit else None,
         regeneration=_regeneration(rules) if fantasy_unit else None,
-        armour=_armour(names, rules, texts_all) if fantasy_unit else None,
+        armour=_armour(names, rules, texts_all, _troop_key(troop)) if fantasy_unit
+        else None,
         weapon=weapon_of_war(names) if fantasy_unit else "",
         troop_type=_name(troop), game=game)
 
@@ -435,6 +436,50 @@ _WEAPON_ALIASES = {"two hand weapons": "additional hand weapon", "two hand weapo
                    "additional hand weapons": "additional hand weapon", "paired weapons": "additional hand weapon"}
 
 
+#: Old World Builder's names of the armours and weapons of war in its other languages (its
+#: public/games/the-old-world/*.json, CC BY 4.0; a name given to two different things is left out).
+_OPTION_NAMES = {
+    "alabarda": "halberd", "alabardas": "halberd", "alabarde": "halberd", "arma a dos manos": "great weapon",
+    "arma addizionale": "additional hand weapon", "arma bianca": "hand weapon", "arma de mano": "hand weapon",
+    "arma de mano adicional": "additional hand weapon", "armadura completa": "full plate armour",
+    "armadura de placas": "full plate armour", "armadura ligera": "light armour", "armadura pesada": "heavy armour",
+    "armas a dos manos": "great weapon", "armas de mano": "hand weapon", "armatura completa": "full plate armour",
+    "armatura leggera": "light armour", "armatura pesante": "heavy armour", "arme de base": "hand weapon",
+    "arme de base additionnelle": "additional hand weapon", "arme lourde": "great weapon",
+    "armes de base": "hand weapon", "armes de base additionnelles": "additional hand weapon",
+    "armes lourdes": "great weapon", "armi addizionali": "additional hand weapon", "armi bianche": "hand weapon",
+    "armure de plate complète": "full plate armour", "armure lourde": "heavy armour",
+    "armure légère": "light armour", "bouclier": "shield", "boucliers": "shield", "broń ciężka": "great weapon",
+    "broń ręczna": "hand weapon", "caparaçon": "barding", "dodatkowa broń ręczna": "additional hand weapon",
+    "escudo": "shield", "escudos": "shield", "flagello": "flail", "flagelo": "flail", "flegel": "flail",
+    "fléau": "flail", "fléaux": "flail", "fouet": "whip", "grande arma": "great weapon",
+    "grandi armi": "great weapon", "hallebarde": "halberd", "hallebardes": "halberd", "handwaffe": "hand weapon",
+    "handwaffen": "hand weapon", "helebarden": "halberd", "hellebarde": "halberd", "hellebarden": "halberd",
+    "javelot": "throwing spear", "javelots": "throwing spear", "kavalleriespeer": "cavalry spear",
+    "kavalleriespeere": "cavalry spear", "lanca": "cavalry spear", "lance de cavalerie": "cavalry spear",
+    "lance de joute": "lance", "lance leggere": "cavalry spear", "lances d'infanterie": "thrusting spear",
+    "lances de cavalerie": "cavalry spear", "lancia leggera": "cavalry spear", "lancia pesante": "lance",
+    "lanzas arrojadizas": "throwing spear", "lanzas largas": "thrusting spear", "lanze": "lance",
+    "leichte rüstung": "light armour", "lekka zbroja": "light armour", "luceros del alba": "morning star",
+    "morgenstern": "morning star", "morgensterne": "morning star", "oszczep": "throwing spear", "peitsche": "whip",
+    "picche": "thrusting spear", "plattenrüstung": "full plate armour", "rossharnisch": "barding",
+    "schild": "shield", "schilde": "shield", "schwere rüstung": "heavy armour", "scudi": "shield",
+    "scudo": "shield", "stoßspeere": "thrusting spear", "tarcza": "shield", "tarcze": "shield",
+    "thrusting spear": "thrusting spear", "wurfspeer": "throwing spear", "wurfspeere": "throwing spear",
+    "zusätzliche handwaffe": "additional hand weapon", "zusätzliche handwaffen": "additional hand weapon",
+    "zweihandwaffe": "great weapon", "zweihandwaffen": "great weapon", "全身甲": "full plate armour",
+    "刺矛": "thrusting spear", "单手武器": "hand weapon", "投矛": "throwing spear", "晨星锤": "morning star", "盾牌": "shield",
+    "轻甲": "light armour", "连枷": "flail", "重型武器": "great weapon", "重甲": "heavy armour", "长戟": "halberd",
+    "长枪": "lance", "长鞭": "whip", "额外单手武器": "additional hand weapon", "马铠": "barding", "骑兵长矛": "cavalry spear",
+}
+
+
+def _english(name: str) -> str:
+    """An option's name in English when Old World Builder writes it in another language."""
+    text = " ".join(re.sub(r"\s*[\[(].*$", "", name).lower().replace("’", "'").split())
+    return _OPTION_NAMES.get(text, name)
+
+
 def weapon_of_war(names) -> str:
     """The weapon of war a unit's equipment names (RULES §7's table name): its first that is not the hand
     weapon, else "hand weapon" when it names one, else ""."""
@@ -453,10 +498,14 @@ def weapon_of_war(names) -> str:
 ARMOUR = (("full plate", 4), ("heavy armour", 5), ("light armour", 6))
 
 
-def _armour(names, rules, texts: str) -> int | None:
+#: The troop types whose armour is at best 3+ (RULES §7 "Armour").
+_BEST_THREE = ("light_chariots", "heavy_chariots", "monster", "war_machine")
+
+
+def _armour(names, rules, texts: str, troop_type: str | None = None) -> int | None:
     """The armour value the equipment gives: the best armour worn (none: 7+), a shield and barding 1
-    better each, Armoured Hide (X) X better, at best 2+; a profile "Armour Value: N+" as stated.
-    None: no save (7+)."""
+    better each, Armoured Hide (X) X better, at best 2+ (3+ for chariots, monsters and war machines); a
+    profile "Armour Value: N+" as stated. None: no save (7+)."""
     if (stated := _best(r"armour\s+value\s*:\s*([2-6])\+", texts)) is not None:
         return stated
     equipment = [n.lower() for n in names]
@@ -465,7 +514,7 @@ def _armour(names, rules, texts: str) -> int | None:
     value -= any("barding" in n for n in equipment)
     hides = [int(m[1]) for r in rules if (m := re.match(r"armoured hide\s*\((\d)\)", r, re.IGNORECASE))]
     value -= max(hides, default=0)
-    value = max(2, value)
+    value = max(3 if troop_type in _BEST_THREE else 2, value)
     return None if value >= 7 else value
 
 
@@ -610,10 +659,11 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
     if not models:  # written without stats (or with the builder's empty stats line): its models, no profile
         models.append(RosterModel(_name(unit["name"]), unit["count"]))
     said = bool(unit["options"])
+    options = [_english(o) for o in unit["options"]]
     return RosterUnit(_name(unit["name"]), force, tuple(models), unit["rules"],
                       regeneration=_regeneration(unit["rules"]),
-                      armour=_armour(unit["options"], unit["rules"], "") if said else None,
-                      weapon=weapon_of_war(unit["options"]) if said else "",
+                      armour=_armour(options, unit["rules"], "") if said else None,
+                      weapon=weapon_of_war(options) if said else "",
                       not_said=("troop type", *(() if said else ("armour",)), "ward",
                                 *(("profile",) if not unit["models"] else ())), game="fantasy")
 
@@ -796,7 +846,11 @@ def ninth_target(unit: RosterUnit) -> ninth.Target:
 
 def troop(unit: RosterUnit) -> str | None:
     """The unit's troop type as one of fantasy.TROOP_TYPES, or None when its file does not say one we know."""
-    text = re.sub(r"\([^)]*\)", "", unit.troop_type).strip().lower()
+    return _troop_key(unit.troop_type)
+
+
+def _troop_key(troop_type: str) -> str | None:
+    text = re.sub(r"\([^)]*\)", "", troop_type).strip().lower()
     if text in ("behemoth", "monstrous creature", "monstrous creatures", "behemoths"):
         return "monster"
     key = "_".join(text.split())
