@@ -85,3 +85,98 @@ def test_a_squad_row_shows_its_rank_and_file_and_each_weapon_once():
     for r in rosters.units_table(load("space_marines_9th.ros")):
         read, unread = set(r["Weapons"].split(", ")), set(r["Not read"].split(", "))
         assert not read & unread, r["Unit"]
+
+
+# ----- fantasy (New Recruit) -----
+
+def test_a_fantasy_weapons_rule_names_are_kept():
+    roster = load("empire_new_recruit.ros")
+    troops = unit(roster, "State Troops")
+    [spear] = troops.models[0].weapons
+    assert (spear.name, spear.rules) == ("Thrusting spear", ("Fight in Extra Rank",))
+    assert "Notes" not in spear.characteristics and "Special Rules" not in spear.characteristics  # names only
+    assert (troops.weapon, troops.armour, rosters.troop(troops), troops.rules) == (
+        "thrusting spear", 5, "regular_infantry", ("Close Order",))
+
+
+def test_a_character_keeps_its_own_model_beside_its_mount():
+    captain = unit(load("empire_new_recruit.ros"), "Empire Captain")
+    assert [(m.name, m.count, m.role) for m in captain.models] == [("Empire Captain", 1, ""),
+                                                                   ("Barded Warhorse", 1, "mount")]
+    assert captain.model_count == 1 and captain.models[0].weapons[0].rules == ("Armour Bane (1)",)
+    # Full plate armour 4+, a shield and barding: 2+ (cavalry may reach 2+); its lance by name.
+    assert (captain.armour, captain.weapon, rosters.troop(captain)) == (2, "lance", "heavy_cavalry")
+    side = rosters.fantasy_side(captain).side
+    assert (side.ws, side.attacks, side.unit.armour) == (5, 3, 2)
+    assert [o.name for o in side.others] == ["mount"]
+
+
+def test_armour_is_at_best_three_for_chariots_monsters_and_war_machines():
+    plated = ["Full plate armour", "Shield", "Barding"]
+    assert rosters._armour(plated, [], "", "heavy_chariots") == 3
+    assert rosters._armour(plated, [], "", "heavy_cavalry") == 2
+
+
+def test_weapons_of_war_by_their_table_names():
+    assert rosters.weapon_of_war(["Hand weapons", "Great weapons"]) == "great weapon"
+    assert rosters.weapon_of_war(["Hand weapons", "Additional hand weapons"]) == "additional hand weapon"
+    assert rosters.weapon_of_war(["Two hand weapons"]) == "additional hand weapon"
+    assert rosters.weapon_of_war(["Hand weapon"]) == "hand weapon"
+    assert rosters.weapon_of_war(["Light armour", "Shields"]) == ""
+    assert rosters.weapon_of_war(["Cavalry spears", "Hand weapons"]) == "cavalry spear"
+
+
+# ----- Old World Builder's text export -----
+
+def test_a_german_export_reads_its_columns_by_position():
+    roster = load("empire_owb_de.txt")
+    assert (roster.game, roster.name) == ("fantasy", "Hitrules Reichsheer")
+    troops = unit(roster, "Staatstruppen")
+    trooper = dict(troops.models[0].characteristics)
+    # In German "W" is Toughness and "LP" Wounds: T 3, W 1 (not W 3).
+    assert trooper == {"M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3", "A": "1", "Ld": "7"}
+    assert (troops.model_count, troops.force, troops.rules) == (20, "Imperium",
+                                                                 ("Geschlossene Ordnung", "Regimentseinheit"))
+    # Its options in German: light armour (6+), halberds.
+    assert (troops.armour, troops.weapon) == (6, "halberd")
+    target = rosters.fantasy_target(troops)
+    assert (target.toughness, target.wounds, target.models, target.armour) == (3, 1, 20, 6)
+
+
+def test_a_character_named_with_a_number_and_a_note_with_a_blank_line():
+    roster = load("empire_owb_de.txt")
+    assert [u.name for u in roster.units] == ["3 Eyed Jack", "Feldherold", "Staatstruppen", "Kriegsaltar"]
+    jack = roster.units[0]
+    assert jack.model_count == 1  # one model named "3 Eyed Jack", not three "Eyed Jack"
+    assert [m.name for m in jack.models] == ["General of the Empire", "Warhorse"]  # the note stole nothing
+    assert jack.models[1].characteristics["T"] == "(+1)"  # a mount's value in brackets, whole
+    assert (jack.armour, jack.rules) == (3, ("Halt die Stellung!",))  # full plate armour and shield
+
+
+def test_the_empty_stats_line_is_no_unit_and_crews_have_their_count():
+    roster = load("empire_owb_de.txt")
+    herald = unit(roster, "Feldherold")
+    assert [(m.name, m.count, dict(m.characteristics)) for m in herald.models] == [("Feldherold", 1, {})]
+    assert "profile" in herald.not_said and "Toughness and Wounds" in rosters.not_read(herald)
+    altar = unit(roster, "Kriegsaltar")
+    assert [(m.name, m.count, m.role) for m in altar.models] == [("War Altar", 1, ""), ("Arch Lector", 0, ""),
+                                                                 ("Warhorse", 2, "mount")]
+    assert altar.rules == ("Göttlicher Schutz (5+)",)
+
+
+def test_a_french_export():
+    troops = load("empire_owb_fr.txt").units[0]
+    assert (troops.name, troops.model_count, troops.force) == ("Troupes Régulières", 20, "Empire de l'Homme")
+    t = rosters.fantasy_target(troops)
+    assert (t.toughness, t.wounds, t.models, t.armour) == (3, 1, 20, 6)
+    assert troops.weapon == "halberd"
+
+
+def test_an_export_without_stats_keeps_its_units_and_their_models():
+    roster = load("empire_owb_no_stats.txt")
+    assert [(u.name, u.model_count) for u in roster.units] == [
+        ("Captain of the Empire", 1), ("State Troops", 20), ("Free Company Militia", 10), ("Homebrew Wagons", 2)]
+    troops = roster.units[1]
+    assert (troops.armour, troops.weapon, troops.rules) == (5, "thrusting spear", ("Close Order", "Regimental Unit"))
+    assert roster.units[2].weapon == "additional hand weapon"
+    assert "Toughness and Wounds" in rosters.not_read(roster.units[3])
