@@ -192,7 +192,7 @@ def test_refused_file_says_why_and_the_other_roster_stays():
     at = upload(at, "theirs", "army.json", b'{"roster": 1}')
     assert [e.value for e in at.error] == [
         "army.json is JSON, not an army list. Export your army from BattleScribe or New Recruit as a roster "
-        "(.ros or .rosz), or from Old World Builder as text with stats."]
+        "(.ros or .rosz), or from Old World Builder as text with stats or as .owb.json."]
     assert table_units(at) == ["Tactical Squad", "Captain", "Predator"]
     at = upload(at, "theirs", "guard_8th.ros")  # a good file after it
     assert not at.error and table_units(at, 1) == ["Infantry Squad", "Leman Russ Battle Tank"]

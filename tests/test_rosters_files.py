@@ -3,8 +3,13 @@ showing one case that real files showed, read as RULES.md §9 says."""
 
 from __future__ import annotations
 
+import json
+import sys
+import types
 from fractions import Fraction
 from pathlib import Path
+
+import pytest
 
 from hitrules import ninth
 from hitrules.edge import rosters
@@ -79,7 +84,8 @@ def test_a_flamer_is_an_automatic_hit_row():
 
 def test_a_squad_row_shows_its_rank_and_file_and_each_weapon_once():
     row = next(r for r in rosters.units_table(load("xenos_9th.ros")) if r["Unit"] == "Infantry Squad")
-    assert (row["Models"], row["WS"], row["BS"], row["A"], row["Ld"]) == (10, "4+", "4+", "1", "6")  # not the sergeant's
+    # The rank and file's characteristics, not the sergeant's (A 2, Ld 7).
+    assert (row["Models"], row["WS"], row["BS"], row["A"], row["Ld"]) == (10, "4+", "4+", "1", "6")
     assert row["Weapons"] == "Laspistol, Chainsword, Flamer, Lasgun"
     assert row["Not read"] == "Frag grenades"
     for r in rosters.units_table(load("space_marines_9th.ros")):
@@ -180,3 +186,84 @@ def test_an_export_without_stats_keeps_its_units_and_their_models():
     assert (troops.armour, troops.weapon, troops.rules) == (5, "thrusting spear", ("Close Order", "Regimental Unit"))
     assert roster.units[2].weapon == "additional hand weapon"
     assert "Toughness and Wounds" in rosters.not_read(roster.units[3])
+
+
+# ----- Old World Builder's list file (.owb.json) -----
+
+class FakeCatalogue(types.ModuleType):
+    """A stand-in for hitrules.fantasy.catalogue with the brief's API (units(army), find(name, army))."""
+
+    TROOPS = types.SimpleNamespace(
+        id="state-troops", army="empire-of-man", name="State Troops", troop_type="regular_infantry",
+        profiles=({"name": "State Trooper", "M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3",
+                   "A": "1", "Ld": "7"},
+                  {"name": "Sergeant", "M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3",
+                   "A": "2", "Ld": "7"}))
+
+    def __init__(self):
+        super().__init__("hitrules.fantasy.catalogue")
+
+    def units(self, army):
+        return (self.TROOPS,) if army == "empire-of-man" else ()
+
+    def find(self, name, army=None):
+        if " ".join(name.lower().split()) in ("state troops", "staatstruppen"):
+            return self.TROOPS
+        raise LookupError(f"No unit named {name!r}.")
+
+
+def test_an_owb_json_list_is_read_from_the_choices_in_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", None)  # no catalogue: the file alone
+    roster = load("empire_list.owb.json")
+    assert (roster.game, roster.name) == ("fantasy", "Hitrules Ostermark")
+    assert [(u.name, u.model_count, u.force) for u in roster.units] == [
+        ("3 Eyed Jack", 1, "Empire of Man"), ("State Troops", 25, "Empire of Man"),
+        ("Homebrew Steam Wagon", 1, "Empire of Man")]
+    jack, troops, wagon = roster.units
+    # Only the active choices: full plate armour and a shield (3+), the hand weapon (the great weapon not chosen).
+    assert (jack.armour, jack.weapon, jack.rules) == (3, "hand weapon", ("Hold the Line!", "Rallying Cry"))
+    assert (troops.armour, troops.weapon) == (6, "halberd")  # light armour; the shields not chosen
+    assert troops.rules == ("Close Order", "Detachment", "Regimental Unit", "Horde")  # the builder's {tags} dropped
+    assert "profile" in troops.not_said and "Toughness and Wounds" in rosters.not_read(troops)
+    assert (wagon.armour, wagon.weapon) == (None, "")
+
+
+def test_an_owb_json_list_takes_its_profiles_from_the_catalogue(monkeypatch):
+    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", FakeCatalogue())
+    roster = load("empire_list.owb.json")
+    troops = roster.units[1]
+    assert [(m.name, m.count) for m in troops.models] == [("State Trooper", 25), ("Sergeant", 0)]
+    assert "profile" not in troops.not_said and "troop type" not in troops.not_said
+    t = rosters.fantasy_target(troops)
+    assert (t.toughness, t.wounds, t.models, t.armour, t.troop) == (3, 1, 25, 6, "regular_infantry")
+    side = rosters.fantasy_side(troops).side
+    assert (side.ws, side.attacks, side.leadership) == (3, 1, 7)
+    wagon = roster.units[2]  # a unit the catalogue does not know stays without a profile, named as not read
+    assert "profile" in wagon.not_said
+
+
+def test_a_text_export_without_stats_takes_the_catalogues(monkeypatch):
+    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", FakeCatalogue())
+    roster = load("empire_owb_no_stats.txt")
+    troops = roster.units[1]
+    assert [(m.name, m.count) for m in troops.models] == [("State Trooper", 20), ("Sergeant", 0)]
+    assert rosters.troop(troops) == "regular_infantry"
+    assert "Toughness and Wounds" in rosters.not_read(roster.units[3])  # Homebrew Wagons: unknown
+
+
+def test_other_json_is_still_refused():
+    for data in (b'{"roster": 1}', b'[{"game": "the-old-world"}]', b'{"game": "the-old-world", "army": 3}',
+                 b"[" * 100_000 + b"]" * 100_000):
+        with pytest.raises(rosters.RosterError, match="JSON"):
+            rosters.read(data)
+    bad = json.loads((ROSTERS / "empire_list.owb.json").read_text())
+    bad["core"] = ["not a unit"]
+    with pytest.raises(rosters.RosterError, match="not a unit"):
+        rosters.read(json.dumps(bad).encode())
+
+
+def test_a_text_export_with_stats_takes_the_catalogues_troop_type(monkeypatch):
+    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", FakeCatalogue())
+    troops = unit(load("empire_owb_de.txt"), "Staatstruppen")  # found by its German name
+    assert rosters.troop(troops) == "regular_infantry" and "troop type" not in troops.not_said
+    assert troops.models[0].characteristics["T"] == "3"  # the file's own stats stand

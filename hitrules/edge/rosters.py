@@ -22,6 +22,7 @@ Target(toughness=4, save=3, invulnerable=None, cover=False, feel_no_pain=None, w
 from __future__ import annotations
 
 import io
+import json
 import re
 import zipfile
 import zlib
@@ -35,7 +36,7 @@ from defusedxml.ElementTree import fromstring
 
 from hitrules import damage, fantasy, ninth
 from hitrules.dice import AttackDice, parse_attacks
-from hitrules.edge import urlstate
+from hitrules.edge import rosters_owb, urlstate
 from hitrules.situations import combat as combat_situations
 from hitrules.situations import profiles
 from hitrules.steps import whole_number
@@ -88,7 +89,7 @@ _TROOP = "Unit"
 _TEXT_CHARACTERISTICS = {"abilities", "special rules", "notes", "description"}
 _MOST_TEXT = 40
 _EXPORT_HINT = ("Export your army from BattleScribe or New Recruit as a roster (.ros or .rosz), or from Old World "
-                "Builder as text with stats.")
+                "Builder as text with stats or as .owb.json.")
 
 
 class RosterError(ValueError):
@@ -186,7 +187,7 @@ def read(data: bytes, filename: str = "") -> Roster:
     if body.startswith(b"<"):
         return _roster(body, shown)
     if body[:1] in (b"{", b"["):
-        raise RosterError(f"{shown}is JSON, not an army list. {_EXPORT_HINT}")
+        return _json_list(body, shown)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
@@ -194,6 +195,23 @@ def read(data: bytes, filename: str = "") -> Roster:
     if text.startswith("==="):
         return _old_world_builder(text)
     raise RosterError(f"{shown}is not an army list the app can read. {_EXPORT_HINT}")
+
+
+def _json_list(body: bytes, shown: str) -> Roster:
+    """Old World Builder's own list file (``.owb.json``); any other JSON is refused."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        data = None
+    if not rosters_owb.is_owb_list(data):
+        raise RosterError(f"{shown}is JSON, not an army list. {_EXPORT_HINT}")
+    try:
+        found = rosters_owb.owb_list(data)
+    except rosters_owb.OwbError as error:
+        raise RosterError(f"{shown}{error}: export it again.") from None
+    force = _name(" ".join(w if w in ("of", "and", "the") and i else w.capitalize()
+                           for i, w in enumerate(found["army"].split("-"))))
+    return Roster("fantasy", _name(found["name"]), tuple(_owb_unit(u, force) for u in found["units"]))
 
 
 def _unzipped(data: bytes, shown: str) -> bytes:
@@ -468,9 +486,11 @@ _OPTION_NAMES = {
     "thrusting spear": "thrusting spear", "wurfspeer": "throwing spear", "wurfspeere": "throwing spear",
     "zusätzliche handwaffe": "additional hand weapon", "zusätzliche handwaffen": "additional hand weapon",
     "zweihandwaffe": "great weapon", "zweihandwaffen": "great weapon", "全身甲": "full plate armour",
-    "刺矛": "thrusting spear", "单手武器": "hand weapon", "投矛": "throwing spear", "晨星锤": "morning star", "盾牌": "shield",
+    "刺矛": "thrusting spear", "单手武器": "hand weapon", "投矛": "throwing spear", "晨星锤": "morning star",
+    "盾牌": "shield",
     "轻甲": "light armour", "连枷": "flail", "重型武器": "great weapon", "重甲": "heavy armour", "长戟": "halberd",
-    "长枪": "lance", "长鞭": "whip", "额外单手武器": "additional hand weapon", "马铠": "barding", "骑兵长矛": "cavalry spear",
+    "长枪": "lance", "长鞭": "whip", "额外单手武器": "additional hand weapon", "马铠": "barding",
+    "骑兵长矛": "cavalry spear",
 }
 
 
@@ -648,8 +668,14 @@ def _split_rules(text: str) -> tuple[str, ...]:
 def _owb_unit(unit: dict, force: str) -> RosterUnit:
     """One kind per stats line: the first with the unit's count; a crew or beasts ("Skink Crew (x5)") with
     their number for each of the unit's models, riding with them; any other the unit's upgrades (count 0)."""
-    models = []
-    for i, (name, pairs) in enumerate(unit["models"]):
+    models, troop_type, profiles = [], "", unit["models"]
+    # The catalogue, when it knows the unit (by its entry, its name or its first profile's): its troop type,
+    # and its profiles when the file has none (a list file, an export without stats).
+    aliases = tuple(name for name, _ in profiles[:1])
+    if (known := rosters_owb.catalogue_profiles(unit | {"aliases": aliases})) is not None:
+        profiles = profiles or known[0]
+        troop_type = known[1]
+    for i, (name, pairs) in enumerate(profiles):
         stats = _frozen((key, _name(value)[:_MOST_TEXT]) for key, (_, value) in zip(_OWB_ORDER, pairs, strict=True))
         times = _TIMES.search(name)
         if i and times:
@@ -660,12 +686,14 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
         models.append(RosterModel(_name(unit["name"]), unit["count"]))
     said = bool(unit["options"])
     options = [_english(o) for o in unit["options"]]
+    troop_type = troop_type.replace("_", " ")
+    not_said = (*(() if _troop_key(troop_type) else ("troop type",)), *(() if said else ("armour",)), "ward",
+                *(("profile",) if not profiles else ()))
     return RosterUnit(_name(unit["name"]), force, tuple(models), unit["rules"],
                       regeneration=_regeneration(unit["rules"]),
-                      armour=_armour(options, unit["rules"], "") if said else None,
-                      weapon=weapon_of_war(options) if said else "",
-                      not_said=("troop type", *(() if said else ("armour",)), "ward",
-                                *(("profile",) if not unit["models"] else ())), game="fantasy")
+                      armour=_armour(options, unit["rules"], "", _troop_key(troop_type)) if said else None,
+                      troop_type=troop_type, weapon=weapon_of_war(options) if said else "",
+                      not_said=not_said, game="fantasy")
 
 
 # ----- into the calculators -----
@@ -1043,6 +1071,11 @@ def _short(left_out) -> list[str]:
     return list(dict.fromkeys(re.sub(r" \(.*\)$", "", item.split(":", 1)[0]) for item in left_out))
 
 
+def _kind(group: ninth.Group, melee: bool) -> str:
+    """An added row's kind: melee, an automatic hit (a flamer) or ranged."""
+    return "melee" if melee else "auto" if group.attack.auto_hit else "ranged"
+
+
 def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
     """The page's own profile (the first group) and the added weapons (the next ones)."""
     first, rest = groups[0], groups[1:1 + _MOST_ROWS]
@@ -1053,8 +1086,7 @@ def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
                 "ap": first.weapon.ap, "damage": first.weapon.damage,
                 "rows": tuple(_row("ninth", {"name": g.name, "attacks": str(g.attacks), "skill": g.attack.skill,
                                                 "s": g.weapon.strength, "ap": g.weapon.ap,
-                                                "damage": str(g.weapon.damage),
-                                                "kind": "melee" if melee else "auto" if g.attack.auto_hit else "ranged"})
+                                                "damage": str(g.weapon.damage), "kind": _kind(g, melee)})
                                  for g in rest)}
     return {"bs": first.shot.ballistic_skill, "shots": str(first.shots), "s": first.weapon.strength,
             "ap": first.weapon.ap,
