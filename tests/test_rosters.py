@@ -235,8 +235,10 @@ def test_old_world_builder_export():
     trolls = rosters.fantasy_target(roster.units[3])
     assert (trolls.toughness, trolls.wounds, trolls.models, trolls.regeneration) == (4, 3, 3, 4)
     read = rosters.fantasy_side(roster.units[0])
-    # Its options name its armour (full plate armour and a shield: 3+) and its weapon of war (issue 43).
-    assert read.not_read == ("troop type", "ward") and read.side.unit.armour == 3
+    # Its options name its armour (full plate armour and a shield: 3+) and its weapon of war, the
+    # catalogue its troop type (issue 43).
+    assert read.not_read == ("ward",) and read.side.unit.armour == 3
+    assert [rosters.troop(u) for u in roster.units] == ["regular_infantry", "regular_infantry", "heavy_cavalry", None]
     assert (roster.units[0].armour, roster.units[0].weapon) == (3, "hand weapon")
     assert (read.side.ws, read.side.attacks, read.side.weapon.strength, read.side.leadership) == (5, 3, 4, 9)
 

@@ -4,7 +4,6 @@ showing one case that real files showed, read as RULES.md §9 says."""
 from __future__ import annotations
 
 import json
-import sys
 import types
 from fractions import Fraction
 from pathlib import Path
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hitrules import ninth
-from hitrules.edge import rosters
+from hitrules.edge import rosters, rosters_owb
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 
@@ -191,7 +190,7 @@ def test_an_export_without_stats_keeps_its_units_and_their_models():
 # ----- Old World Builder's list file (.owb.json) -----
 
 class FakeCatalogue(types.ModuleType):
-    """A stand-in for hitrules.fantasy.catalogue with the brief's API (units(army), find(name, army))."""
+    """A stand-in for hitrules.fantasy.catalogue (units(army), find(name, army)) that knows one unit."""
 
     TROOPS = types.SimpleNamespace(
         id="state-troops", army="empire-of-man", name="State Troops", troop_type="regular_infantry",
@@ -212,8 +211,18 @@ class FakeCatalogue(types.ModuleType):
         raise LookupError(f"No unit named {name!r}.")
 
 
+class NoCatalogue(FakeCatalogue):
+    """A catalogue that knows no unit."""
+
+    def units(self, army):
+        return ()
+
+    def find(self, name, army=None):
+        raise ValueError(f"No unit called {name!r}.")
+
+
 def test_an_owb_json_list_is_read_from_the_choices_in_it(monkeypatch):
-    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", None)  # no catalogue: the file alone
+    monkeypatch.setattr(rosters_owb, "catalogue", NoCatalogue())  # the file alone
     roster = load("empire_list.owb.json")
     assert (roster.game, roster.name) == ("fantasy", "Hitrules Ostermark")
     assert [(u.name, u.model_count, u.force) for u in roster.units] == [
@@ -229,7 +238,7 @@ def test_an_owb_json_list_is_read_from_the_choices_in_it(monkeypatch):
 
 
 def test_an_owb_json_list_takes_its_profiles_from_the_catalogue(monkeypatch):
-    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", FakeCatalogue())
+    monkeypatch.setattr(rosters_owb, "catalogue", FakeCatalogue())
     roster = load("empire_list.owb.json")
     troops = roster.units[1]
     assert [(m.name, m.count) for m in troops.models] == [("State Trooper", 25), ("Sergeant", 0)]
@@ -243,7 +252,7 @@ def test_an_owb_json_list_takes_its_profiles_from_the_catalogue(monkeypatch):
 
 
 def test_a_text_export_without_stats_takes_the_catalogues(monkeypatch):
-    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", FakeCatalogue())
+    monkeypatch.setattr(rosters_owb, "catalogue", FakeCatalogue())
     roster = load("empire_owb_no_stats.txt")
     troops = roster.units[1]
     assert [(m.name, m.count) for m in troops.models] == [("State Trooper", 20), ("Sergeant", 0)]
@@ -263,7 +272,30 @@ def test_other_json_is_still_refused():
 
 
 def test_a_text_export_with_stats_takes_the_catalogues_troop_type(monkeypatch):
-    monkeypatch.setitem(sys.modules, "hitrules.fantasy.catalogue", FakeCatalogue())
+    monkeypatch.setattr(rosters_owb, "catalogue", FakeCatalogue())
     troops = unit(load("empire_owb_de.txt"), "Staatstruppen")  # found by its German name
     assert rosters.troop(troops) == "regular_infantry" and "troop type" not in troops.not_said
     assert troops.models[0].characteristics["T"] == "3"  # the file's own stats stand
+
+
+def test_the_real_catalogue_fills_a_list_files_units():
+    roster = load("empire_list.owb.json")
+    jack, troops, wagon = roster.units
+    # "3 Eyed Jack" is a General of the Empire (its entry id): its profile, its troop type.
+    assert [(m.name, m.count) for m in jack.models][:1] == [("General of the Empire", 1)]
+    assert dict(jack.models[0].characteristics)["WS"] == "5"
+    assert [(m.name, m.count) for m in troops.models] == [("State Trooper", 25), ("Sergeant", 0)]
+    t = rosters.fantasy_target(troops)
+    assert (t.toughness, t.wounds, t.models, t.armour, t.troop) == (3, 1, 25, 6, "regular_infantry")
+    assert (troops.weapon, rosters.troop(troops)) == ("halberd", "regular_infantry")
+    assert "profile" in wagon.not_said  # a homebrew unit the catalogue does not know
+
+
+def test_the_real_catalogue_fills_a_text_export_without_stats():
+    roster = load("empire_owb_no_stats.txt")
+    captain, troops, militia, wagons = roster.units
+    assert militia.weapon == "additional hand weapon" and militia.model_count == 10
+    assert dict(troops.models[0].characteristics) == {"M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1",
+                                                      "I": "3", "A": "1", "Ld": "7"}
+    assert rosters.troop(troops) == "regular_infantry" and rosters.troop(captain) is not None
+    assert "Toughness and Wounds" in rosters.not_read(wagons)

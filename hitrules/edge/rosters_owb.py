@@ -9,7 +9,7 @@ is its army's entry (``public/games/the-old-world/<army>.json``) with the player
 (``"<entry id>.<random>"``), ``strength`` (its models, else ``minimum``; a character has neither: one),
 a custom ``name``, ``equipment``, ``armor``, ``options``, ``mounts`` and ``command`` (each chosen one
 ``"active": true``) and ``specialRules`` (``name_en``: the names, comma separated). The file has no
-profiles: those come from the catalogue (:mod:`hitrules.fantasy.catalogue`) when it is there.
+profiles: those come from the catalogue (:mod:`hitrules.fantasy.catalogue`) when it knows the unit.
 
 >>> records = owb_list({"name": "Raid", "game": "the-old-world", "army": "empire-of-man", "core": [
 ...     {"id": "state-troops.x1", "name_en": "State Troops", "strength": 20,
@@ -22,6 +22,8 @@ profiles: those come from the catalogue (:mod:`hitrules.fantasy.catalogue`) when
 from __future__ import annotations
 
 import re
+
+from hitrules.fantasy import catalogue
 
 __all__ = ["SECTIONS", "OwbError", "catalogue_profiles", "is_owb_list", "owb_list"]
 
@@ -109,12 +111,9 @@ def _field(thing, key: str):
 
 
 def _catalogue_unit(record: dict):
-    """The catalogue's unit for a record (by its entry id in its army, else by its name), or None when
-    the catalogue is not there or does not know it."""
-    try:
-        from hitrules.fantasy import catalogue  # built apart: optional here
-    except ImportError:
-        return None
+    """The catalogue's unit for a record (by its entry id in its army, else by its name in any of the
+    builder's languages, else by another name it gives, its first profile's), or None when the catalogue
+    does not know it."""
     army = record.get("army") or None
     if record.get("id") and army:
         try:
@@ -134,12 +133,16 @@ def _catalogue_unit(record: dict):
 
 def catalogue_profiles(record: dict) -> tuple[list[tuple[str, list[tuple[str, str]]]], str] | None:
     """The catalogue's profiles for a record (as the text export's stats lines: a name and the nine
-    ``(label, value)`` pairs) and its troop type key, or None when the catalogue does not know the unit."""
+    ``(label, value)`` pairs; its chosen mount's last, as the builder writes them) and its troop type key,
+    or None when the catalogue does not know the unit."""
     unit = _catalogue_unit(record)
     if unit is None:
         return None
+    chosen = {" ".join(o.lower().split()) for o in record.get("options", ())}
+    mounts = [p for m in _field(unit, "mounts") or () if " ".join(str(_field(m, "name")).lower().split()) in chosen
+              for p in _field(m, "profiles") or ()]
     profiles = []
-    for profile in _field(unit, "profiles") or ():
+    for profile in (*(_field(unit, "profiles") or ()), *mounts):
         pairs = [(key, _text(str(_field(profile, key) if _field(profile, key) is not None else ""), 12))
                  for key in _ORDER]
         profiles.append((_text(_field(profile, "name")) or record["name"], pairs))
