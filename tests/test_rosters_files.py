@@ -299,3 +299,19 @@ def test_the_real_catalogue_fills_a_text_export_without_stats():
                                                       "I": "3", "A": "1", "Ld": "7"}
     assert rosters.troop(troops) == "regular_infantry" and rosters.troop(captain) is not None
     assert "Toughness and Wounds" in rosters.not_read(wagons)
+
+
+def test_a_monster_with_handlers_and_chariots_with_crew_and_steeds():
+    roster = load("dark_elves_owb_no_stats.txt")
+    hydra, chariots = roster.units
+    assert [(m.name, m.count, m.role) for m in hydra.models] == [("War Hydra", 1, ""),
+                                                                ("Beastmaster Handlers", 2, "mount")]
+    assert (hydra.model_count, rosters.troop(hydra)) == (1, "monster")
+    assert [(m.name, m.count, m.role) for m in chariots.models] == [
+        ("Chariot", 2, ""), ("Beastmaster Crew", 4, "mount"), ("Dark Steed", 4, "mount")]
+    t = rosters.fantasy_target(chariots)
+    assert (t.toughness, t.wounds, t.models, t.troop, t.armour) == (4, 4, 2, "light_chariots", 6)
+    side = rosters.fantasy_side(hydra).side
+    assert [(o.name, str(o.attacks)) for o in side.others] == [("mount", "2")]  # two handlers, one attack each
+    plated = ["5+"]  # the builder names a monster's armour by its value
+    assert rosters._armour(plated, [], "", "monster") == 5

@@ -37,6 +37,7 @@ from defusedxml.ElementTree import fromstring
 from hitrules import damage, fantasy, ninth
 from hitrules.dice import AttackDice, parse_attacks
 from hitrules.edge import rosters_owb, urlstate
+from hitrules.fantasy import catalogue
 from hitrules.situations import combat as combat_situations
 from hitrules.situations import profiles
 from hitrules.steps import whole_number
@@ -454,50 +455,13 @@ _WEAPON_ALIASES = {"two hand weapons": "additional hand weapon", "two hand weapo
                    "additional hand weapons": "additional hand weapon", "paired weapons": "additional hand weapon"}
 
 
-#: Old World Builder's names of the armours and weapons of war in its other languages (its
-#: public/games/the-old-world/*.json, CC BY 4.0; a name given to two different things is left out).
-_OPTION_NAMES = {
-    "alabarda": "halberd", "alabardas": "halberd", "alabarde": "halberd", "arma a dos manos": "great weapon",
-    "arma addizionale": "additional hand weapon", "arma bianca": "hand weapon", "arma de mano": "hand weapon",
-    "arma de mano adicional": "additional hand weapon", "armadura completa": "full plate armour",
-    "armadura de placas": "full plate armour", "armadura ligera": "light armour", "armadura pesada": "heavy armour",
-    "armas a dos manos": "great weapon", "armas de mano": "hand weapon", "armatura completa": "full plate armour",
-    "armatura leggera": "light armour", "armatura pesante": "heavy armour", "arme de base": "hand weapon",
-    "arme de base additionnelle": "additional hand weapon", "arme lourde": "great weapon",
-    "armes de base": "hand weapon", "armes de base additionnelles": "additional hand weapon",
-    "armes lourdes": "great weapon", "armi addizionali": "additional hand weapon", "armi bianche": "hand weapon",
-    "armure de plate complète": "full plate armour", "armure lourde": "heavy armour",
-    "armure légère": "light armour", "bouclier": "shield", "boucliers": "shield", "broń ciężka": "great weapon",
-    "broń ręczna": "hand weapon", "caparaçon": "barding", "dodatkowa broń ręczna": "additional hand weapon",
-    "escudo": "shield", "escudos": "shield", "flagello": "flail", "flagelo": "flail", "flegel": "flail",
-    "fléau": "flail", "fléaux": "flail", "fouet": "whip", "grande arma": "great weapon",
-    "grandi armi": "great weapon", "hallebarde": "halberd", "hallebardes": "halberd", "handwaffe": "hand weapon",
-    "handwaffen": "hand weapon", "helebarden": "halberd", "hellebarde": "halberd", "hellebarden": "halberd",
-    "javelot": "throwing spear", "javelots": "throwing spear", "kavalleriespeer": "cavalry spear",
-    "kavalleriespeere": "cavalry spear", "lanca": "cavalry spear", "lance de cavalerie": "cavalry spear",
-    "lance de joute": "lance", "lance leggere": "cavalry spear", "lances d'infanterie": "thrusting spear",
-    "lances de cavalerie": "cavalry spear", "lancia leggera": "cavalry spear", "lancia pesante": "lance",
-    "lanzas arrojadizas": "throwing spear", "lanzas largas": "thrusting spear", "lanze": "lance",
-    "leichte rüstung": "light armour", "lekka zbroja": "light armour", "luceros del alba": "morning star",
-    "morgenstern": "morning star", "morgensterne": "morning star", "oszczep": "throwing spear", "peitsche": "whip",
-    "picche": "thrusting spear", "plattenrüstung": "full plate armour", "rossharnisch": "barding",
-    "schild": "shield", "schilde": "shield", "schwere rüstung": "heavy armour", "scudi": "shield",
-    "scudo": "shield", "stoßspeere": "thrusting spear", "tarcza": "shield", "tarcze": "shield",
-    "thrusting spear": "thrusting spear", "wurfspeer": "throwing spear", "wurfspeere": "throwing spear",
-    "zusätzliche handwaffe": "additional hand weapon", "zusätzliche handwaffen": "additional hand weapon",
-    "zweihandwaffe": "great weapon", "zweihandwaffen": "great weapon", "全身甲": "full plate armour",
-    "刺矛": "thrusting spear", "单手武器": "hand weapon", "投矛": "throwing spear", "晨星锤": "morning star",
-    "盾牌": "shield",
-    "轻甲": "light armour", "连枷": "flail", "重型武器": "great weapon", "重甲": "heavy armour", "长戟": "halberd",
-    "长枪": "lance", "长鞭": "whip", "额外单手武器": "additional hand weapon", "马铠": "barding",
-    "骑兵长矛": "cavalry spear",
-}
-
-
 def _english(name: str) -> str:
-    """An option's name in English when Old World Builder writes it in another language."""
-    text = " ".join(re.sub(r"\s*[\[(].*$", "", name).lower().replace("’", "'").split())
-    return _OPTION_NAMES.get(text, name)
+    """An option's name as RULES §7 names it (in English) when it is a weapon of war or armour, in any of
+    Old World Builder's languages (the catalogue reads them); any other name as it is."""
+    key = catalogue.engine_name(name)
+    if key in catalogue.ARMOUR_NAMES and key != "none":
+        return catalogue.ARMOUR_NAMES[key][0]
+    return key if key in catalogue.WEAPON_NAMES else name
 
 
 def weapon_of_war(names) -> str:
@@ -529,9 +493,11 @@ def _armour(names, rules, texts: str, troop_type: str | None = None) -> int | No
     if (stated := _best(r"armour\s+value\s*:\s*([2-6])\+", texts)) is not None:
         return stated
     equipment = [n.lower() for n in names]
+    if stated := [int(n[0]) for n in equipment if re.fullmatch(r"[2-6]\+", n.strip())]:
+        return min(stated)  # Old World Builder names a monster's armour by its value ("5+")
     value = min([v for word, v in ARMOUR for n in equipment if word in n] or [7])
     value -= any(re.search(r"\bshields?\b", n) for n in equipment)
-    value -= any("barding" in n for n in equipment)
+    value -= any("barding" in n or "barded" in n for n in equipment)  # a barded mount (Barded Warhorse)
     hides = [int(m[1]) for r in rules if (m := re.match(r"armoured hide\s*\((\d)\)", r, re.IGNORECASE))]
     value -= max(hides, default=0)
     value = max(3 if troop_type in _BEST_THREE else 2, value)
@@ -966,8 +932,10 @@ def fantasy_side(unit: RosterUnit, rank_width: int = 5) -> RosterSide:
                 unread.append(f"{model.name}'s profile")
                 continue
             a, ws, s, i = values
-            # Named by its kind (champion, mount), as /combat names a side's others.
-            others.append(fantasy.Fighters(a * (fighting if model.role == "mount" else 1), ws, fantasy.Weapon(s), i,
+            # Named by its kind (champion, mount), as /combat names a side's others. A mount, crew or beasts
+            # strike for each fighting model, as many as each model has (a chariot's two steeds).
+            each = max(1, model.count // max(best.count, 1)) if model.role == "mount" else 0
+            others.append(fantasy.Fighters(a * (fighting * each or 1), ws, fantasy.Weapon(s), i,
                                            name=model.role))
     side = fantasy.Side(target, numbers["WS"], numbers["I"], numbers["Ld"], rank_width, fighting, supporting,
                         numbers["A"], fantasy.Weapon(numbers["S"]), tuple(others))
