@@ -315,3 +315,16 @@ def test_a_monster_with_handlers_and_chariots_with_crew_and_steeds():
     assert [(o.name, str(o.attacks)) for o in side.others] == [("mount", "2")]  # two handlers, one attack each
     plated = ["5+"]  # the builder names a monster's armour by its value
     assert rosters._armour(plated, [], "", "monster") == 5
+
+
+def test_a_text_exports_army_names_the_catalogues_army():
+    # "Free Company Militia" is a unit of two armies: the list's army ("Empire of Man") says which.
+    militia = load("empire_owb_no_stats.txt").units[2]
+    assert dict(militia.models[0].characteristics)["WS"] == "3" and rosters.troop(militia) == "regular_infantry"
+    assert rosters_owb.army_id("Imperium") == rosters_owb.army_id("Empire of Man") == "empire-of-man"
+    assert rosters_owb.army_id("Atlantis") == ""
+    rows = rosters.units_table(load("empire_owb_no_stats.txt"))
+    assert [(r["Unit"], r["Weapons"]) for r in rows] == [
+        ("Captain of the Empire", "great weapon"), ("State Troops", "thrusting spear"),
+        ("Free Company Militia", "additional hand weapon"), ("Homebrew Wagons", "hand weapon")]
+    assert rows[3]["Not read"] == "troop type, ward, profile, Toughness and Wounds"  # unknown to the catalogue

@@ -616,7 +616,8 @@ def _old_world_builder(text: str) -> Roster:
             match = _UNIT_LINE.match(stripped)
             units[-1]["points_said"] = match["points"] is not None
         state["blank"] = not stripped or stripped.startswith("++")
-    return Roster("fantasy", name, tuple(_owb_unit(u, force) for u in units))
+    army = rosters_owb.army_id(force)
+    return Roster("fantasy", name, tuple(_owb_unit(u | {"army": army}, force) for u in units))
 
 
 def _split_rules(text: str) -> tuple[str, ...]:
@@ -984,6 +985,7 @@ def units_table(roster: Roster) -> list[dict]:
         left_out = not_read(unit)
         unread = set(_short(left_out))
         weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons if w.name not in unread)
+        weapons = weapons or dict.fromkeys([unit.weapon] if unit.weapon else [])  # an Old World Builder unit's
         rows.append({"Unit": unit.name, "Models": unit.model_count,
                      **{k: stats.get(k, "") for k in SHOWN[roster.game]},
                      "Weapons": ", ".join(weapons), "Not read": ", ".join(_short(left_out))})

@@ -25,7 +25,7 @@ import re
 
 from hitrules.fantasy import catalogue
 
-__all__ = ["SECTIONS", "OwbError", "catalogue_profiles", "is_owb_list", "owb_list"]
+__all__ = ["SECTIONS", "OwbError", "army_id", "catalogue_profiles", "is_owb_list", "owb_list"]
 
 #: The list's arrays of units, in the builder's order.
 SECTIONS = ("characters", "lords", "heroes", "core", "special", "rare", "mercenaries", "allies")
@@ -105,6 +105,16 @@ def owb_list(data: dict) -> dict:
 
 
 # ----- the catalogue's help -----
+
+def army_id(name: str) -> str:
+    """The catalogue's id of an army named in any of the builder's languages ("Imperium" -> "empire-of-man"),
+    or "" when none is."""
+    key = catalogue.name_key(name)
+    for army in catalogue.armies():
+        if key in (catalogue.name_key(army.id.replace("-", " ")), *map(catalogue.name_key, army.names.values())):
+            return army.id
+    return ""
+
 
 def _field(thing, key: str):
     return thing.get(key) if isinstance(thing, dict) else getattr(thing, key, None)
