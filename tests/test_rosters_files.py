@@ -140,7 +140,7 @@ def test_a_german_export_reads_its_columns_by_position():
     trooper = dict(troops.models[0].characteristics)
     # In German "W" is Toughness and "LP" Wounds: T 3, W 1 (not W 3).
     assert trooper == {"M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3", "A": "1", "Ld": "7"}
-    assert (troops.model_count, troops.force, troops.rules) == (20, "Imperium",
+    assert (troops.model_count, troops.force, troops.rules) == (20, "Imperium der Menschen",
                                                                  ("Geschlossene Ordnung", "Regimentseinheit"))
     # Its options in German: light armour (6+), halberds.
     assert (troops.armour, troops.weapon) == (6, "halberd")
@@ -201,6 +201,13 @@ class FakeCatalogue(types.ModuleType):
 
     def __init__(self):
         super().__init__("hitrules.fantasy.catalogue")
+
+    @staticmethod
+    def name_key(text):
+        return " ".join(text.lower().split())
+
+    def armies(self):
+        return (types.SimpleNamespace(id="empire-of-man", names={"en": "Empire of Man"}),)
 
     def units(self, army):
         return (self.TROOPS,) if army == "empire-of-man" else ()
@@ -321,7 +328,7 @@ def test_a_text_exports_army_names_the_catalogues_army():
     # "Free Company Militia" is a unit of two armies: the list's army ("Empire of Man") says which.
     militia = load("empire_owb_no_stats.txt").units[2]
     assert dict(militia.models[0].characteristics)["WS"] == "3" and rosters.troop(militia) == "regular_infantry"
-    assert rosters_owb.army_id("Imperium") == rosters_owb.army_id("Empire of Man") == "empire-of-man"
+    assert rosters_owb.army_id("Imperium der Menschen") == rosters_owb.army_id("Empire of Man") == "empire-of-man"
     assert rosters_owb.army_id("Atlantis") == ""
     rows = rosters.units_table(load("empire_owb_no_stats.txt"))
     assert [(r["Unit"], r["Weapons"]) for r in rows] == [
