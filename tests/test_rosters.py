@@ -227,7 +227,9 @@ def test_old_world_builder_export():
         ("General of the Empire", 1, "Empire of Man"), ("State Missile Troops", 20, "Empire of Man"),
         ("Empire Knights", 5, "Empire of Man"), ("Troll Mercenaries", 3, "Empire of Man")]
     knights = roster.units[2]
-    assert [(m.name, m.count) for m in knights.models] == [("Empire Knight", 5), ("Warhorse", 0)]
+    # The warhorse (T "-"): one under each knight, riding with it (issue 43; it was a count of 0).
+    assert [(m.name, m.count, m.role) for m in knights.models] == [("Empire Knight", 5, ""), ("Warhorse", 5, "mount")]
+    assert knights.model_count == 5
     assert dict(knights.models[1].characteristics) == {"M": "8", "WS": "3", "BS": "-", "S": "3", "T": "-", "W": "-",
                                                        "I": "3", "A": "1", "Ld": "-"}
     assert knights.rules == ("First Charge", "Swiftstride", "Armour Bane (1)")

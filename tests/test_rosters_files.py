@@ -164,8 +164,10 @@ def test_the_empty_stats_line_is_no_unit_and_crews_have_their_count():
     assert [(m.name, m.count, dict(m.characteristics)) for m in herald.models] == [("Feldherold", 1, {})]
     assert "profile" in herald.not_said and "Toughness and Wounds" in rosters.not_read(herald)
     altar = unit(roster, "Kriegsaltar")
-    assert [(m.name, m.count, m.role) for m in altar.models] == [("War Altar", 1, ""), ("Arch Lector", 0, ""),
+    assert [(m.name, m.count, m.role) for m in altar.models] == [("War Altar", 1, ""), ("Arch Lector", 1, "mount"),
                                                                  ("Warhorse", 2, "mount")]
+    troops = unit(roster, "Staatstruppen")  # the sergeant (a T of its own) upgrades one of the 20
+    assert [(m.name, m.count, m.role) for m in troops.models] == [("State Trooper", 20, ""), ("Sergeant", 0, "")]
     assert altar.rules == ("Göttlicher Schutz (5+)",)
 
 
@@ -335,3 +337,15 @@ def test_a_text_exports_army_names_the_catalogues_army():
         ("Captain of the Empire", "great weapon"), ("State Troops", "thrusting spear"),
         ("Free Company Militia", "additional hand weapon"), ("Homebrew Wagons", "hand weapon")]
     assert rows[3]["Not read"] == "troop type, ward, profile, Toughness and Wounds"  # unknown to the catalogue
+
+
+def test_charge_links_open_the_charge_part_with_movement_and_rules():
+    roster = load("empire_old_world_builder.txt")
+    knights, troops = unit(roster, "Empire Knights"), unit(roster, "State Missile Troops")
+    query = rosters.combat_link(knights, troops)
+    # Cavalry move at their horses' M 8; Swiftstride is a movement rule of the charge part.
+    assert (query["charge"], query["a_m"], query["a_move"]) == ("1", "8", "swiftstride")
+    assert (query["a_troop"], query["a_armour"], query["a_models"]) == ("heavy_cavalry", "2", "5")
+    assert rosters.combat_link(None, troops)["charge"] == "1"
+    side = rosters.fantasy_side(knights).side
+    assert [(o.name, str(o.attacks)) for o in side.others] == [("mount", "5")]  # five warhorses strike

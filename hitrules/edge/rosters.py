@@ -634,7 +634,8 @@ def _split_rules(text: str) -> tuple[str, ...]:
 
 def _owb_unit(unit: dict, force: str) -> RosterUnit:
     """One kind per stats line: the first with the unit's count; a crew or beasts ("Skink Crew (x5)") with
-    their number for each of the unit's models, riding with them; any other the unit's upgrades (count 0)."""
+    their number for each of the unit's models, riding with them; a mount (its T "-" or "(+1)") one under each
+    model; any other the unit's upgrade (a champion: count 0)."""
     models, troop_type, profiles = [], "", unit["models"]
     # The catalogue, when it knows the unit (by its entry, its name or its first profile's): its troop type,
     # and its profiles when the file has none (a list file, an export without stats).
@@ -647,6 +648,8 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
         times = _TIMES.search(name)
         if i and times:
             models.append(RosterModel(_name(name[:times.start()]), int(times[1]) * unit["count"], stats, role="mount"))
+        elif i and _whole(stats["T"]) is None:  # T "-" or "(+1)": a mount, one under each model
+            models.append(RosterModel(_name(name), unit["count"], stats, role="mount"))
         else:
             models.append(RosterModel(_name(name), unit["count"] if i == 0 else 0, stats))
     if not models:  # written without stats (or with the builder's empty stats line): its models, no profile
@@ -940,8 +943,10 @@ def fantasy_side(unit: RosterUnit, rank_width: int = 5) -> RosterSide:
                                            name=model.role))
     side = fantasy.Side(target, numbers["WS"], numbers["I"], numbers["Ld"], rank_width, fighting, supporting,
                         numbers["A"], fantasy.Weapon(numbers["S"]), tuple(others))
-    # A rider's M is often "-": the unit moves at its mount's.
-    movement = next((m for m in (_whole(k.characteristics.get("M", "")) for k in (best, *unit.models)) if m), None)
+    # A rider's M is often "-": the unit moves at its mount's; cavalry and chariots always do (the fastest M).
+    moves = [m for m in (_whole(k.characteristics.get("M", "")) for k in (best, *unit.models)) if m]
+    mounted = (troop(unit) or "").endswith(("cavalry", "chariots"))
+    movement = (max(moves) if mounted else moves[0]) if moves else None
     return RosterSide(side, movement if movement is not None and 1 <= movement <= 10 else None, tuple(unread))
 
 
@@ -1111,12 +1116,21 @@ def fantasy_link(unit: RosterUnit | None, target: RosterUnit | None) -> dict | N
     return _calculator_link("fantasy", unit, target)
 
 
+def _mover_rules(unit: RosterUnit) -> tuple[str, ...]:
+    """The unit's rules that change how it charges (/combat's charge part), by their names."""
+    named = {"_".join(re.sub(r"[^a-z ]", "", r.lower()).split()) for r in unit.rules}
+    if troop(unit) == "war_machine":
+        named.add("war_machine")
+    return tuple(r for r in urlstate.MOVER_RULES if r in named)
+
+
 def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict | None:
     """/combat's link: ``charger`` against ``charged``, either of them the page's own when None."""
     if charger is None and charged is None:
         return None
     page = combat_situations.combat_situation(urlstate.defaults(urlstate.COMBAT))
     sides, parts, left_out = [page.charger, page.charged], [], []
+    charge = {"charge": True}  # the charge part on: the units' Movement and movement rules in it
     for i, unit in enumerate((charger, charged)):
         if unit is None:
             continue
@@ -1125,8 +1139,10 @@ def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict 
         except (RosterError, ValueError):
             return None
         sides[i] = read.side
+        prefix = "a_" if i == 0 else "d_"
+        charge |= {f"{prefix}move": _mover_rules(unit)} | ({f"{prefix}m": read.movement} if read.movement else {})
         parts.append(f"{'charger' if i == 0 else 'charged'} {unit.name}")
         left_out += [f"{unit.name}'s {what}" for what in read.not_read]
-    values = combat_situations.combat_values(combat_situations.CombatSituation(*sides))
+    values = combat_situations.combat_values(combat_situations.CombatSituation(*sides), charge)
     values["from"] = _from(parts, left_out)
     return urlstate.encode(urlstate.COMBAT, values)
