@@ -208,5 +208,6 @@ def test_table_shows_models_characteristics_weapons_and_what_was_not_read():
     table = next(m.value for m in at.markdown if m.value.startswith("| Unit |")).splitlines()
     assert table[0] == "| Unit | Models | M | WS | BS | S | T | W | A | Ld | Save | Weapons | Not read |"
     assert table[2].endswith("| Bolt pistol, Frag grenades, Krak grenades |")
+    # A weapon is either read or not read, never both (issue 43).
     assert table[4] == ('| Predator | 1 | 12" | 6+ | 3+ | 6 | 7 | 11 | 3 | 8 | 3+ | Predator autocannon, Heavy bolter, '
-                        "Hunter-killer missile, Smoke launchers | Smoke launchers |")
+                        "Hunter-killer missile | Smoke launchers |")
