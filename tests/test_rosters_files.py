@@ -349,3 +349,10 @@ def test_charge_links_open_the_charge_part_with_movement_and_rules():
     assert rosters.combat_link(None, troops)["charge"] == "1"
     side = rosters.fantasy_side(knights).side
     assert [(o.name, str(o.attacks)) for o in side.others] == [("mount", "5")]  # five warhorses strike
+
+
+def test_a_list_file_of_too_many_units_is_refused_at_once():
+    listed = json.loads((ROSTERS / "empire_list.owb.json").read_text())
+    listed["core"] = listed["core"] * 600
+    with pytest.raises(rosters.RosterError, match="more than 500 units"):
+        rosters.read(json.dumps(listed).encode())

@@ -2,8 +2,10 @@
 
 The edge of the package (docs/rules.md § Reading a player's army file): a file in, a :class:`Roster`
 out, or a :class:`RosterError` that says what is wrong with the file. It reads BattleScribe and New
-Recruit rosters (``.ros``, zipped ``.rosz``) and Old World Builder's text export, tells them apart
-from the bytes, and keeps only names and numbers (never rule text). The XML goes through
+Recruit rosters (``.ros``, zipped ``.rosz``), Old World Builder's text export (in each of its languages,
+with or without stats) and its list file (``.owb.json``, :mod:`hitrules.edge.rosters_owb`), the units
+the files give no profile for filled from the catalogue (:mod:`hitrules.fantasy.catalogue`); it tells
+them apart from the bytes, and keeps only names and numbers (never rule text). The XML goes through
 ``defusedxml``, which refuses a document type, entities and external references; a zip member is
 inflated in chunks and refused past :data:`MAX_INFLATED`, whatever its header says.
 
