@@ -328,7 +328,7 @@ def _weapon(profile: Element, count: int, game: str) -> RosterWeapon:
     rules = texts.get("Special Rules", "") if game == "fantasy" else ""
     return RosterWeapon(_name(profile.get("name", "")), count, _frozen(_characteristics(profile)),
                         automatic=bool(_AUTOMATIC.search(texts.get("Abilities", ""))),
-                        rules=tuple(r for r in _split_rules(rules) if r not in ("-", "–")))
+                        rules=tuple(r for r in rosters_owb.split_rules(rules) if r not in ("-", "–")))
 
 
 def _texts(profile: Element) -> str:
@@ -508,130 +508,14 @@ def _armour(names, rules, texts: str, troop_type: str | None = None) -> int | No
 
 # ----- Old World Builder's text export -----
 
-#: What Old World Builder writes, in each of its languages (its src/i18n/*.json): the sections whose units
-#: it writes without a count (characters), the Special Rules and notes labels, the word for points.
-_OWB_NO_COUNT = {"characters", "lords", "heroes", "charaktere", "kommandanten", "helden", "personnages", "seigneurs",
-                 "héros", "personajes", "comandantes", "héroes", "personaggi", "grandi eroi", "eroi", "postacie",
-                 "lordowie", "bochaterowie", "角色", "领主", "英雄"}
-_OWB_RULES = ("special rules", "sonderregeln", "règles spéciales", "reglas especiales", "regole speciali",
-              "zasady specjalne", "特殊规则")
-_OWB_NOTES = ("your notes:", "deine notizen:", "vos notes:", "tus notas:", "你的笔记：", "你的笔记:")
-_OWB_POINTS = r"(?:pts|pkte\.|p\.ti|pkt\.|分)"
-#: The builder's stats line: nine ``label(value)`` in the order M WS BS S T W I A Ld, whatever the labels'
-#: language (in German ``W`` is Toughness and ``LP`` Wounds): read by position.
-_OWB_ORDER = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
-_STATS = re.compile(r"^\[(?P<name>[^\]]+)\]\s*(?P<stats>.*)$")
-_STAT_LABEL = re.compile(r"([^\s()\[\]]{1,4})\(")
-_UNIT_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s*\[(?P<points>[^\]]*)\])?\s*$")
-_POINTS = re.compile(r"^\s*\d+\s*" + _OWB_POINTS + r"\s*$", re.IGNORECASE)
-_TIMES = re.compile(r"\s*\(x(\d{1,2})\)\s*$", re.IGNORECASE)
-
-
-def _stat_pairs(text: str) -> list[tuple[str, str]] | None:
-    """The ``label(value)`` pairs of a stats line, a value's own brackets kept ("(+1)"); None when the
-    line is not nine of them."""
-    pairs, at = [], 0
-    while (match := _STAT_LABEL.search(text, at)) and len(pairs) < 10:
-        depth, i = 0, match.end() - 1
-        for i in range(match.end() - 1, min(len(text), match.end() + 40)):
-            depth += {"(": 1, ")": -1}.get(text[i], 0)
-            if depth == 0:
-                break
-        if depth:
-            return None
-        pairs.append((match[1], text[match.end():i].strip()))
-        at = i + 1
-    return pairs if len(pairs) == len(_OWB_ORDER) else None
-
-
-def _owb_header(lines: list[str]) -> tuple[str, str, list[str]]:
-    """The list's name, its army, and the lines after the header."""
-    header = [line for line in lines[1:6] if line.strip()]
-    if len(header) < 2 or "===" not in lines[1:6]:
-        raise RosterError("This text starts like an Old World Builder list but has no list name and game. "
-                          + _EXPORT_HINT)
-    name, game_line = header[0], header[1]
-    game, _, army = game_line.partition(",")
-    if game.strip().lower() != "warhammer: the old world":
-        raise RosterError(f"This list is for “{_name(game)}”. The app reads rosters of " + ", ".join(GAMES.values())
-                          + ".")
-    return _name(re.sub(r"\s*\[[^\]]*\]\s*$", "", name)), _name(army.split(",")[0]), lines[lines.index("===", 1) + 1:]
-
-
-def _owb_unit_line(stripped: str, counted: bool) -> dict:
-    match = _UNIT_LINE.match(stripped)
-    name, count = match["name"], match["count"]
-    if count is not None and not counted:  # a character is written without a count: "3 Eyed Jack" is its name
-        name, count = f"{count} {name}", None
-    return {"name": name, "count": int(count or 1), "models": [], "rules": (), "options": [], "empty": False}
-
-
-def _owb_line(units: list, state: dict, stripped: str) -> None:
-    """One line of the list's body, read into ``units`` (``state``: the section, a note, a blank line before)."""
-    current = units[-1] if units else None
-    lowered = stripped.lower()
-    if stripped.startswith("++"):
-        section = re.sub(r"\[[^\]]*\]", "", stripped.strip("+ ")).strip().lower()
-        state.update(counted=section not in _OWB_NO_COUNT, note=False)
-        return
-    if current is not None and (match := _STATS.match(stripped)) and (pairs := _stat_pairs(match["stats"])):
-        current["models"].append((match["name"], pairs))
-        state["note"] = False
-    elif current is not None and _stat_pairs(stripped) and not stripped.startswith("["):
-        current["empty"] = True  # the builder's empty stats line: its rules index has no stats for the unit
-        state["note"] = False
-    elif current is not None and lowered.startswith(_OWB_NOTES):
-        state["note"] = True
-    elif current is not None and lowered.startswith(_OWB_RULES) and ":" in stripped and not state["note"]:
-        if not lowered.split(":", 1)[0].rstrip().endswith(")"):  # a detachment's rules are the detachment's
-            current["rules"] = _split_rules(stripped.split(":", 1)[1])
-    elif current is not None and stripped.startswith("- ") and not state["note"]:
-        current["options"].append(_name(stripped[2:]))
-    elif stripped and _owb_starts_unit(stripped, state, current):
-        units.append(_owb_unit_line(stripped, state["counted"]))
-        state["note"] = False
-
-
-def _owb_starts_unit(stripped: str, state: dict, current: dict | None) -> bool:
-    """A unit's line: it ends with its points ("[125 pts]"), or (a list written without points) it
-    follows a blank line outside a note."""
-    match = _UNIT_LINE.match(stripped)
-    if match["points"] is not None and _POINTS.match(match["points"]):
-        return True
-    if stripped.startswith(("- ", "[")) or state["note"]:
-        return False
-    return state["blank"] and (current is None or not current["points_said"])
-
-
 def _old_world_builder(text: str) -> Roster:
-    lines = [line.replace("\xa0", " ").rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-    name, force, body = _owb_header(lines)
-    units: list[dict] = []
-    state = {"counted": True, "note": False, "blank": True}
-    for line in body:
-        stripped = line.strip()
-        if stripped == "---":
-            break
-        before = len(units)
-        _owb_line(units, state, stripped)
-        if len(units) > before:
-            match = _UNIT_LINE.match(stripped)
-            units[-1]["points_said"] = match["points"] is not None
-        state["blank"] = not stripped or stripped.startswith("++")
-    army = rosters_owb.army_id(force)
-    return Roster("fantasy", name, tuple(_owb_unit(u | {"army": army}, force) for u in units))
-
-
-def _split_rules(text: str) -> tuple[str, ...]:
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        depth += c == "("
-        depth -= c == ")"
-        if c == "," and depth <= 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return tuple(dict.fromkeys(n for n in map(_name, parts) if n))
+    try:
+        found = rosters_owb.text_list(text)
+    except rosters_owb.OwbError as error:
+        raise RosterError(f"{error} {_EXPORT_HINT}" if "starts like" in str(error) else
+                          f"{error} The app reads rosters of " + ", ".join(GAMES.values()) + ".") from None
+    army, force = rosters_owb.army_id(found["force"]), found["force"]
+    return Roster("fantasy", found["name"], tuple(_owb_unit(u | {"army": army}, force) for u in found["units"]))
 
 
 def _owb_unit(unit: dict, force: str) -> RosterUnit:
@@ -646,8 +530,9 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
         profiles = profiles or known[0]
         troop_type = known[1]
     for i, (name, pairs) in enumerate(profiles):
-        stats = _frozen((key, _name(value)[:_MOST_TEXT]) for key, (_, value) in zip(_OWB_ORDER, pairs, strict=True))
-        times = _TIMES.search(name)
+        stats = _frozen((key, _name(value)[:_MOST_TEXT])
+                        for key, (_, value) in zip(rosters_owb.ORDER, pairs, strict=True))
+        times = rosters_owb.TIMES.search(name)
         if i and times:
             models.append(RosterModel(_name(name[:times.start()]), int(times[1]) * unit["count"], stats, role="mount"))
         elif i and _whole(stats["T"]) is None:  # T "-" or "(+1)": a mount, one under each model

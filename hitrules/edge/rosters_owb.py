@@ -1,6 +1,13 @@
-"""Old World Builder's own list file (``.owb.json``, its "Download as .owb.json"), and the catalogue's
-help for its text export: both read into the plain unit records that :mod:`hitrules.edge.rosters` turns
-into its typed units.
+"""Old World Builder's files read into the plain unit records that :mod:`hitrules.edge.rosters` turns into
+its typed units: its own list file (``.owb.json``, its "Download as .owb.json"), its text export (its
+``src/pages/export/get-list-as-text.js``, in each of its languages, with or without stats), and the
+catalogue's help for both (the profiles a file does not give, the troop type).
+
+The text export's stats line is nine ``label(value)`` in the order M WS BS S T W I A Ld whatever the
+labels' language (in German ``W`` is Toughness and ``LP`` Wounds), so it is read by position; a value
+keeps its own brackets (a mount's T "(+1)"); the builder's empty stats line (``M( ) WS( ) …``, for a unit
+its rules index has no stats for) and a custom note (``Your notes: …``, blank lines and all) are never a
+unit; a character is written without a count, so "3 Eyed Jack" is one model's name.
 
 The builder writes the file with ``JSON.stringify(list)`` (its ``src/utils/file.js``): the list's ``name``,
 ``game`` (``"the-old-world"``), ``army`` (e.g. ``"empire-of-man"``) and one array of units for each of
@@ -25,14 +32,14 @@ import re
 
 from hitrules.fantasy import catalogue
 
-__all__ = ["SECTIONS", "OwbError", "army_id", "catalogue_profiles", "is_owb_list", "owb_list"]
+__all__ = ["ORDER", "SECTIONS", "TIMES", "OwbError", "army_id", "catalogue_profiles", "is_owb_list", "owb_list",
+           "split_rules", "text_list"]
 
 #: The list's arrays of units, in the builder's order.
 SECTIONS = ("characters", "lords", "heroes", "core", "special", "rare", "mercenaries", "allies")
 _CHOSEN = ("equipment", "armor", "options", "mounts", "command")
 _MOST_UNITS = 500
 _MOST_TEXT = 80
-_ORDER = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 
 class OwbError(ValueError):
@@ -104,6 +111,134 @@ def owb_list(data: dict) -> dict:
     return {"name": _text(data.get("name")) or army, "army": army, "units": units}
 
 
+# ----- the text export -----
+
+#: What Old World Builder writes, in each of its languages (its src/i18n/*.json): the sections whose units
+#: it writes without a count (characters), the Special Rules and notes labels, the word for points.
+_OWB_NO_COUNT = {"characters", "lords", "heroes", "charaktere", "kommandanten", "helden", "personnages", "seigneurs",
+                 "héros", "personajes", "comandantes", "héroes", "personaggi", "grandi eroi", "eroi", "postacie",
+                 "lordowie", "bochaterowie", "角色", "领主", "英雄"}
+_OWB_RULES = ("special rules", "sonderregeln", "règles spéciales", "reglas especiales", "regole speciali",
+              "zasady specjalne", "特殊规则")
+_OWB_NOTES = ("your notes:", "deine notizen:", "vos notes:", "tus notas:", "你的笔记：", "你的笔记:")
+_OWB_POINTS = r"(?:pts|pkte\.|p\.ti|pkt\.|分)"
+#: The builder's stats line: nine ``label(value)`` in the order M WS BS S T W I A Ld, whatever the labels'
+#: language (in German ``W`` is Toughness and ``LP`` Wounds): read by position.
+ORDER = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+_STATS = re.compile(r"^\[(?P<name>[^\]]+)\]\s*(?P<stats>.*)$")
+_STAT_LABEL = re.compile(r"([^\s()\[\]]{1,4})\(")
+_UNIT_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s*\[(?P<points>[^\]]*)\])?\s*$")
+_POINTS = re.compile(r"^\s*\d+\s*" + _OWB_POINTS + r"\s*$", re.IGNORECASE)
+TIMES = re.compile(r"\s*\(x(\d{1,2})\)\s*$", re.IGNORECASE)
+
+
+def _stat_pairs(text: str) -> list[tuple[str, str]] | None:
+    """The ``label(value)`` pairs of a stats line, a value's own brackets kept ("(+1)"); None when the
+    line is not nine of them."""
+    pairs, at = [], 0
+    while (match := _STAT_LABEL.search(text, at)) and len(pairs) < 10:
+        depth, i = 0, match.end() - 1
+        for i in range(match.end() - 1, min(len(text), match.end() + 40)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+        if depth:
+            return None
+        pairs.append((match[1], text[match.end():i].strip()))
+        at = i + 1
+    return pairs if len(pairs) == len(ORDER) else None
+
+
+def _owb_header(lines: list[str]) -> tuple[str, str, list[str]]:
+    """The list's name, its army, and the lines after the header."""
+    header = [line for line in lines[1:6] if line.strip()]
+    if len(header) < 2 or "===" not in lines[1:6]:
+        raise OwbError("This text starts like an Old World Builder list but has no list name and game.")
+    name, game_line = header[0], header[1]
+    game, _, army = game_line.partition(",")
+    if game.strip().lower() != "warhammer: the old world":
+        raise OwbError(f"This list is for “{_text(game)}”.")
+    return _text(re.sub(r"\s*\[[^\]]*\]\s*$", "", name)), _text(army.split(",")[0]), lines[lines.index("===", 1) + 1:]
+
+
+def _owb_unit_line(stripped: str, counted: bool) -> dict:
+    match = _UNIT_LINE.match(stripped)
+    name, count = match["name"], match["count"]
+    if count is not None and not counted:  # a character is written without a count: "3 Eyed Jack" is its name
+        name, count = f"{count} {name}", None
+    return {"name": name, "count": int(count or 1), "models": [], "rules": (), "options": [], "empty": False}
+
+
+def _owb_line(units: list, state: dict, stripped: str) -> None:
+    """One line of the list's body, read into ``units`` (``state``: the section, a note, a blank line before)."""
+    current = units[-1] if units else None
+    lowered = stripped.lower()
+    if stripped.startswith("++"):
+        section = re.sub(r"\[[^\]]*\]", "", stripped.strip("+ ")).strip().lower()
+        state.update(counted=section not in _OWB_NO_COUNT, note=False)
+        return
+    if current is not None and (match := _STATS.match(stripped)) and (pairs := _stat_pairs(match["stats"])):
+        current["models"].append((match["name"], pairs))
+        state["note"] = False
+    elif current is not None and _stat_pairs(stripped) and not stripped.startswith("["):
+        current["empty"] = True  # the builder's empty stats line: its rules index has no stats for the unit
+        state["note"] = False
+    elif current is not None and lowered.startswith(_OWB_NOTES):
+        state["note"] = True
+    elif current is not None and lowered.startswith(_OWB_RULES) and ":" in stripped and not state["note"]:
+        if not lowered.split(":", 1)[0].rstrip().endswith(")"):  # a detachment's rules are the detachment's
+            current["rules"] = split_rules(stripped.split(":", 1)[1])
+    elif current is not None and stripped.startswith("- ") and not state["note"]:
+        current["options"].append(_text(stripped[2:]))
+    elif stripped and _owb_starts_unit(stripped, state, current):
+        units.append(_owb_unit_line(stripped, state["counted"]))
+        state["note"] = False
+
+
+def _owb_starts_unit(stripped: str, state: dict, current: dict | None) -> bool:
+    """A unit's line: it ends with its points ("[125 pts]"), or (a list written without points) it
+    follows a blank line outside a note."""
+    match = _UNIT_LINE.match(stripped)
+    if match["points"] is not None and _POINTS.match(match["points"]):
+        return True
+    if stripped.startswith(("- ", "[")) or state["note"]:
+        return False
+    return state["blank"] and (current is None or not current["points_said"])
+
+
+def text_list(text: str) -> dict:
+    """The builder's text export read: the list's ``name``, its army's name (``force``) and its unit
+    records. Raises :class:`OwbError` for a text without the builder's header or of another game."""
+    lines = [line.replace("\xa0", " ").rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    name, force, body = _owb_header(lines)
+    units: list[dict] = []
+    state = {"counted": True, "note": False, "blank": True}
+    for line in body:
+        stripped = line.strip()
+        if stripped == "---":
+            break
+        before = len(units)
+        _owb_line(units, state, stripped)
+        if len(units) > before:
+            match = _UNIT_LINE.match(stripped)
+            units[-1]["points_said"] = match["points"] is not None
+        state["blank"] = not stripped or stripped.startswith("++")
+    return {"name": name, "force": force, "units": units}
+
+
+def split_rules(text: str) -> tuple[str, ...]:
+    """Rule names separated by commas, a comma inside brackets kept ("Armour Bane (1), Fear")."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "," and depth <= 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return tuple(dict.fromkeys(n for n in map(_text, parts) if n))
+
+
 # ----- the catalogue's help -----
 
 def army_id(name: str) -> str:
@@ -154,6 +289,6 @@ def catalogue_profiles(record: dict) -> tuple[list[tuple[str, list[tuple[str, st
     profiles = []
     for profile in (*(_field(unit, "profiles") or ()), *mounts):
         pairs = [(key, _text(str(_field(profile, key) if _field(profile, key) is not None else ""), 12))
-                 for key in _ORDER]
+                 for key in ORDER]
         profiles.append((_text(_field(profile, "name")) or record["name"], pairs))
     return profiles, _text(_field(unit, "troop_type"))
