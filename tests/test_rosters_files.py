@@ -356,3 +356,34 @@ def test_a_list_file_of_too_many_units_is_refused_at_once():
     listed["core"] = listed["core"] * 600
     with pytest.raises(rosters.RosterError, match="more than 500 units"):
         rosters.read(json.dumps(listed).encode())
+
+
+def test_the_builders_markdown_list_in_spanish():
+    roster = load("empire_owb_markdown_es.txt")
+    assert (roster.name, [u.name for u in roster.units]) == (
+        "Hitrules Hueste", ["Capitán del Imperio", "Tropas Estatales", "Carros caseros"])
+    captain, troops, carts = roster.units
+    assert (captain.rules, captain.armour, captain.weapon) == (("Mantened la posición",), 5, "great weapon")
+    assert dict(troops.models[0].characteristics) == {"M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1",
+                                                      "I": "3", "A": "1", "Ld": "7"}
+    assert (troops.model_count, troops.armour, troops.weapon, troops.force) == (20, 5, "halberd", "Imperio del Hombre")
+    assert (carts.model_count, carts.rules, carts.models[0].characteristics) == (2, ("Miedo",), {})
+
+
+def test_the_builders_compact_and_simple_lists():
+    compact = load("empire_owb_compact_pl.txt")  # no header: the sections, and the options in brackets
+    assert [(u.name, u.model_count, u.armour, u.weapon) for u in compact.units] == [
+        ("Captain of the Empire", 1, 5, "great weapon"), ("State Troops", 20, 6, "halberd")]
+    assert compact.units[1].rules == ("Close Order",) and compact.name == "Old World Builder list"
+    simple = load("empire_owb_simple_it.txt")  # one unit a line, without points
+    assert [(u.name, u.model_count, u.weapon) for u in simple.units] == [
+        ("State Troops", 20, "halberd"), ("Captain of the Empire", 1, "great weapon")]
+    t = rosters.fantasy_target(simple.units[0])  # the catalogue's profile
+    assert (t.toughness, t.wounds, t.models, t.armour, t.troop) == (3, 1, 20, 6, "regular_infantry")
+
+
+def test_text_that_is_not_the_builders_is_still_refused():
+    for data in (b"Some notes\nWarhammer, but not a list\n", b"++ Heroes ++\nno builder line",
+                 b"===\nA list\n===\n"):
+        with pytest.raises(rosters.RosterError):
+            rosters.read(data)

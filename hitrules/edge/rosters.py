@@ -195,7 +195,7 @@ def read(data: bytes, filename: str = "") -> Roster:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise RosterError(f"{shown}is not an army list the app can read. {_EXPORT_HINT}") from None
-    if text.startswith("==="):
+    if rosters_owb.is_text_list(text):
         return _old_world_builder(text)
     raise RosterError(f"{shown}is not an army list the app can read. {_EXPORT_HINT}")
 
@@ -515,7 +515,8 @@ def _old_world_builder(text: str) -> Roster:
         raise RosterError(f"{error} {_EXPORT_HINT}" if "starts like" in str(error) else
                           f"{error} The app reads rosters of " + ", ".join(GAMES.values()) + ".") from None
     army, force = rosters_owb.army_id(found["force"]), found["force"]
-    return Roster("fantasy", found["name"], tuple(_owb_unit(u | {"army": army}, force) for u in found["units"]))
+    units = tuple(_owb_unit(u | {"army": army}, force) for u in found["units"])
+    return Roster("fantasy", found["name"] or "Old World Builder list", units)
 
 
 def _owb_unit(unit: dict, force: str) -> RosterUnit:

@@ -151,10 +151,12 @@ def _stat_pairs(text: str) -> list[tuple[str, str]] | None:
 
 def _owb_header(lines: list[str]) -> tuple[str, str, list[str]]:
     """The list's name, its army, and the lines after the header."""
-    header = [line for line in lines[1:6] if line.strip()]
-    if len(header) < 2 or "===" not in lines[1:6]:
+    header = [line for line in lines[1:6] if line.strip() and line != "==="]
+    if len(header) < 1 or "===" not in lines[1:6]:
         raise OwbError("This text starts like an Old World Builder list but has no list name and game.")
-    name, game_line = header[0], header[1]
+    name, game_line = (["", *header] if header[0].lower().startswith("warhammer") else [*header, ""])[:2]
+    if not game_line.strip():
+        raise OwbError("This text starts like an Old World Builder list but has no list name and game.")
     game, _, army = game_line.partition(",")
     if game.strip().lower() != "warhammer: the old world":
         raise OwbError(f"This list is for “{_text(game)}”.")
@@ -206,10 +208,78 @@ def _owb_starts_unit(stripped: str, state: dict, current: dict | None) -> bool:
     return state["blank"] and (current is None or not current["points_said"])
 
 
+_CREATED = '"Old World Builder"'
+
+
+def is_text_list(text: str) -> bool:
+    """Whether ``text`` is one of the builder's text exports: its regular list (``===`` header), or its
+    markdown, compact or simple list (each ending with the builder's "Created with" line)."""
+    if text.startswith("==="):
+        return True
+    second = text.split("\n", 2)[1:2]
+    return _CREATED in text[-400:] and (text.startswith(("## ", "++")) or bool(second and "," in second[0]))
+
+
+def _options(text: str) -> list[str]:
+    """A compact or markdown list's ``(a, b, c)`` as option lines."""
+    return ["- " + o for o in split_rules(text.strip()[1:-1])] if text.strip().startswith("(") else []
+
+
+def _from_markdown(lines: list[str]) -> list[str]:
+    """The builder's markdown list as its regular one: ``## name``, ``### section``, ``- unit``,
+    `` -# (options)``, `` - __Special Rules:__ *names*``, `` - [stats]``."""
+    out = ["===", lines[0][3:], *lines[1:2], "===", ""]
+    for line in lines[2:]:
+        rest = line[4:] if line.startswith(" -# ") else line
+        if line.startswith("### "):
+            out += [f"++ {line[4:]} ++", ""]
+        elif line.startswith("- "):
+            out += ["", line[2:]]
+        elif rest.lstrip().startswith("("):
+            out += _options(rest)
+        elif match := re.match(r"\s*- __(.*?)__\s*\*?(.*?)\*?\s*$", rest):
+            out.append(f"{match[1]} {match[2]}")
+        elif rest.startswith(" - "):
+            out.append(rest[3:])
+        elif line.startswith("*") and _CREATED in line:
+            out.append("---")
+        else:
+            out.append(line)
+    return out
+
+
+def _from_compact(lines: list[str]) -> list[str]:
+    """The builder's compact list (no header; each unit's options as ``(a, b)`` under it) as its regular one."""
+    out = ["===", "", "Warhammer: The Old World,", "===", ""]
+    for line in lines:
+        out += _options(line) or [line]
+    return out
+
+
+def _from_simple(lines: list[str]) -> list[dict]:
+    """The builder's simple list: ``20 State Troops, Halberds, Light armour - 155``, one unit a line."""
+    units = []
+    for line in lines:
+        if line.strip() == "---":
+            break
+        parts = split_rules(re.sub(r"\s+-\s+\d+\s*$", "", line))
+        if parts:
+            unit = _owb_unit_line(parts[0], counted=True)
+            units.append(unit | {"options": list(parts[1:]), "points_said": True})
+    return units
+
+
 def text_list(text: str) -> dict:
     """The builder's text export read: the list's ``name``, its army's name (``force``) and its unit
     records. Raises :class:`OwbError` for a text without the builder's header or of another game."""
     lines = [line.replace("\xa0", " ").rstrip() for line in text.replace("\r\n", "\n").split("\n")]
+    if lines[0].startswith("## "):
+        lines = _from_markdown(lines)
+    elif lines[0].startswith("++"):
+        lines = _from_compact(lines)
+    elif lines[0] != "===":
+        name, force, _ = _owb_header(["===", lines[0], lines[1], "==="])
+        return {"name": name, "force": force, "units": _from_simple(lines[2:])}
     name, force, body = _owb_header(lines)
     units: list[dict] = []
     state = {"counted": True, "note": False, "blank": True}
