@@ -4,6 +4,7 @@ showing one case that real files showed, read as RULES.md §9 says."""
 from __future__ import annotations
 
 import json
+import time
 import types
 from fractions import Fraction
 from pathlib import Path
@@ -196,6 +197,7 @@ class FakeCatalogue(types.ModuleType):
 
     TROOPS = types.SimpleNamespace(
         id="state-troops", army="empire-of-man", name="State Troops", troop_type="regular_infantry",
+        names={"en": "State Troops", "de": "Staatstruppen"},
         profiles=({"name": "State Trooper", "M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3",
                    "A": "1", "Ld": "7"},
                   {"name": "Sergeant", "M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3",
@@ -387,3 +389,20 @@ def test_text_that_is_not_the_builders_is_still_refused():
                  b"===\nA list\n===\n"):
         with pytest.raises(rosters.RosterError):
             rosters.read(data)
+
+
+HEADER = "===\nX [1 pts]\nWarhammer: The Old World, Empire of Man, Open War\n===\n\n++ Core Units ++\n\n"
+
+
+@pytest.mark.parametrize(("line", "refused"), [
+    ("a [" * 1_000_000, False), ("a " + " " * 3_000_000 + "x", False),  # once backtracking for minutes
+    ("a [1 pts]\n" * 400_000, True), ("[a] " + "M(1) " * 600_000, False)])
+def test_hostile_text_exports_take_no_time(line, refused):
+    data = (HEADER + line + '\n---\nCreated with "Old World Builder"\n').encode()[:rosters.MAX_FILE]
+    start = time.perf_counter()
+    try:
+        rosters.read(data)
+        assert not refused
+    except rosters.RosterError as error:
+        assert refused and "more than 500 units" in str(error)
+    assert time.perf_counter() - start < 2

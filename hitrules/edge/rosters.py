@@ -512,8 +512,10 @@ def _old_world_builder(text: str) -> Roster:
     try:
         found = rosters_owb.text_list(text)
     except rosters_owb.OwbError as error:
-        raise RosterError(f"{error} {_EXPORT_HINT}" if "starts like" in str(error) else
-                          f"{error} The app reads rosters of " + ", ".join(GAMES.values()) + ".") from None
+        said = str(error)
+        if said.startswith("This list is for"):
+            said += " The app reads rosters of " + ", ".join(GAMES.values()) + "."
+        raise RosterError(f"{said} {_EXPORT_HINT}" if "starts like" in said else said) from None
     army, force = rosters_owb.army_id(found["force"]), found["force"]
     units = tuple(_owb_unit(u | {"army": army}, force) for u in found["units"])
     return Roster("fantasy", found["name"] or "Old World Builder list", units)
@@ -533,9 +535,9 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
     for i, (name, pairs) in enumerate(profiles):
         stats = _frozen((key, _name(value)[:_MOST_TEXT])
                         for key, (_, value) in zip(rosters_owb.ORDER, pairs, strict=True))
-        times = rosters_owb.TIMES.search(name)
-        if i and times:
-            models.append(RosterModel(_name(name[:times.start()]), int(times[1]) * unit["count"], stats, role="mount"))
+        bare, each = rosters_owb.times(name)
+        if i and each is not None:
+            models.append(RosterModel(_name(bare), each * unit["count"], stats, role="mount"))
         elif i and _whole(stats["T"]) is None:  # T "-" or "(+1)": a mount, one under each model
             models.append(RosterModel(_name(name), unit["count"], stats, role="mount"))
         else:

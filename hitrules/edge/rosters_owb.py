@@ -29,16 +29,18 @@ profiles: those come from the catalogue (:mod:`hitrules.fantasy.catalogue`) when
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from hitrules.fantasy import catalogue
 
-__all__ = ["ORDER", "SECTIONS", "TIMES", "OwbError", "army_id", "catalogue_profiles", "is_owb_list", "owb_list",
-           "split_rules", "text_list"]
+__all__ = ["MOST_UNITS", "ORDER", "SECTIONS", "OwbError", "army_id", "catalogue_profiles", "is_owb_list", "owb_list",
+           "split_rules", "text_list", "times"]
 
 #: The list's arrays of units, in the builder's order.
 SECTIONS = ("characters", "lords", "heroes", "core", "special", "rare", "mercenaries", "allies")
 _CHOSEN = ("equipment", "armor", "options", "mounts", "command")
-_MOST_UNITS = 500
+#: The most units a list is read with: far more than any army (a hostile file of a million is refused).
+MOST_UNITS = 500
 _MOST_TEXT = 80
 
 
@@ -102,8 +104,8 @@ def owb_list(data: dict) -> dict:
         for entry in entries if isinstance(entries, list) else ():
             if not isinstance(entry, dict):
                 raise OwbError(f"has a unit in “{section}” that is not a unit")
-            if len(units) >= _MOST_UNITS:
-                raise OwbError(f"has more than {_MOST_UNITS} units, far more than any army")
+            if len(units) >= MOST_UNITS:
+                raise OwbError(f"has more than {MOST_UNITS} units, far more than any army")
             entry_id = _text(entry.get("id")).split(".", 1)[0]
             units.append({"name": _name(entry) or entry_id or "unit", "count": _count(entry), "models": [],
                           "rules": _rules(entry), "options": _chosen(entry), "empty": False, "id": entry_id,
@@ -127,9 +129,29 @@ _OWB_POINTS = r"(?:pts|pkte\.|p\.ti|pkt\.|分)"
 ORDER = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 _STATS = re.compile(r"^\[(?P<name>[^\]]+)\]\s*(?P<stats>.*)$")
 _STAT_LABEL = re.compile(r"([^\s()\[\]]{1,4})\(")
-_UNIT_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s*\[(?P<points>[^\]]*)\])?\s*$")
-_POINTS = re.compile(r"^\s*\d+\s*" + _OWB_POINTS + r"\s*$", re.IGNORECASE)
-TIMES = re.compile(r"\s*\(x(\d{1,2})\)\s*$", re.IGNORECASE)
+_POINTS = re.compile(r"\d+ ?" + _OWB_POINTS, re.IGNORECASE)
+_TIMES = re.compile(r"\(x(\d{1,2})\)", re.IGNORECASE)
+
+
+def times(name: str) -> tuple[str, int | None]:
+    """A profile's name without its "(xN)" and its N ("Skink Crew (x5)" -> "Skink Crew", 5), or N None."""
+    stripped = name.rstrip()
+    at = stripped.rfind("(")
+    if at >= 0 and (match := _TIMES.fullmatch(stripped[at:])):
+        return stripped[:at].rstrip(), int(match[1])
+    return stripped, None
+
+
+def _unit_parts(line: str) -> tuple[str | None, str, str | None]:
+    """A unit line's count, name and points text ("20 State Troops [155 pts]"), read without a regular
+    expression that could backtrack (a hostile line of a million brackets or spaces)."""
+    text, points = line.strip(), None
+    if text.endswith("]") and (at := text.rfind("[")) >= 0:
+        text, points = text[:at].rstrip(), text[at + 1:-1]
+    count, _, rest = text.partition(" ")
+    if count.isdigit() and count.isascii() and rest.strip():
+        return count, rest.strip(), points
+    return None, text, points
 
 
 def _stat_pairs(text: str) -> list[tuple[str, str]] | None:
@@ -160,12 +182,12 @@ def _owb_header(lines: list[str]) -> tuple[str, str, list[str]]:
     game, _, army = game_line.partition(",")
     if game.strip().lower() != "warhammer: the old world":
         raise OwbError(f"This list is for “{_text(game)}”.")
-    return _text(re.sub(r"\s*\[[^\]]*\]\s*$", "", name)), _text(army.split(",")[0]), lines[lines.index("===", 1) + 1:]
+    return _text(_unit_parts(name)[1] if name.rstrip().endswith("]") else name), _text(army.split(",")[0]), \
+        lines[lines.index("===", 1) + 1:]
 
 
 def _owb_unit_line(stripped: str, counted: bool) -> dict:
-    match = _UNIT_LINE.match(stripped)
-    name, count = match["name"], match["count"]
+    count, name, _ = _unit_parts(stripped)
     if count is not None and not counted:  # a character is written without a count: "3 Eyed Jack" is its name
         name, count = f"{count} {name}", None
     return {"name": name, "count": int(count or 1), "models": [], "rules": (), "options": [], "empty": False}
@@ -200,8 +222,8 @@ def _owb_line(units: list, state: dict, stripped: str) -> None:
 def _owb_starts_unit(stripped: str, state: dict, current: dict | None) -> bool:
     """A unit's line: it ends with its points ("[125 pts]"), or (a list written without points) it
     follows a blank line outside a note."""
-    match = _UNIT_LINE.match(stripped)
-    if match["points"] is not None and _POINTS.match(match["points"]):
+    points = _unit_parts(stripped)[2]
+    if points is not None and _POINTS.fullmatch(" ".join(points.split())):
         return True
     if stripped.startswith(("- ", "[")) or state["note"]:
         return False
@@ -237,8 +259,9 @@ def _from_markdown(lines: list[str]) -> list[str]:
             out += ["", line[2:]]
         elif rest.lstrip().startswith("("):
             out += _options(rest)
-        elif match := re.match(r"\s*- __(.*?)__\s*\*?(.*?)\*?\s*$", rest):
-            out.append(f"{match[1]} {match[2]}")
+        elif rest.lstrip().startswith("- __") and "__" in (said := rest.lstrip()[4:]):
+            label, _, value = said.partition("__")
+            out.append(f"{label} {value.strip().strip('*')}")
         elif rest.startswith(" - "):
             out.append(rest[3:])
         elif line.startswith("*") and _CREATED in line:
@@ -262,7 +285,10 @@ def _from_simple(lines: list[str]) -> list[dict]:
     for line in lines:
         if line.strip() == "---":
             break
-        parts = split_rules(re.sub(r"\s+-\s+\d+\s*$", "", line))
+        unit, _, points = line.rpartition(" - ")
+        parts = split_rules(unit if unit and points.strip().isdigit() else line)
+        if len(units) >= MOST_UNITS:
+            raise OwbError(f"This list has more than {MOST_UNITS} units, far more than any army: it was not read.")
         if parts:
             unit = _owb_unit_line(parts[0], counted=True)
             units.append(unit | {"options": list(parts[1:]), "points_said": True})
@@ -289,9 +315,10 @@ def text_list(text: str) -> dict:
             break
         before = len(units)
         _owb_line(units, state, stripped)
+        if len(units) > MOST_UNITS:
+            raise OwbError(f"This list has more than {MOST_UNITS} units, far more than any army: it was not read.")
         if len(units) > before:
-            match = _UNIT_LINE.match(stripped)
-            units[-1]["points_said"] = match["points"] is not None
+            units[-1]["points_said"] = _unit_parts(stripped)[2] is not None
         state["blank"] = not stripped or stripped.startswith("++")
     return {"name": name, "force": force, "units": units}
 
@@ -338,12 +365,21 @@ def _catalogue_unit(record: dict):
         if found is not None:
             return found
     for name in (record["name"], *record.get("aliases", ())):
+        if catalogue.name_key(name) not in _known_names(catalogue):
+            continue  # not a name the catalogue has (asked cheaply: its error names close matches, slowly)
         for where in dict.fromkeys((army, None)):
             try:
                 return catalogue.find(name, army=where)
             except (LookupError, ValueError):
                 continue
     return None
+
+
+@cache
+def _known_names(source) -> frozenset[str]:
+    """Every unit name the catalogue ``source`` has, in each of the builder's languages, as its ``name_key``."""
+    return frozenset(source.name_key(name) for army in source.armies() for unit in source.units(army.id)
+                     for name in (unit.name, *unit.names.values()))
 
 
 def catalogue_profiles(record: dict) -> tuple[list[tuple[str, list[tuple[str, str]]]], str] | None:
