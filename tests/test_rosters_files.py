@@ -103,6 +103,7 @@ def test_a_fantasy_weapons_rule_names_are_kept():
     assert "Notes" not in spear.characteristics and "Special Rules" not in spear.characteristics  # names only
     assert (troops.weapon, troops.armour, rosters.troop(troops), troops.rules) == (
         "thrusting spear", 5, "regular_infantry", ("Close Order",))
+    assert troops.troop == "regular_infantry"  # the typed field the pages read
 
 
 def test_a_character_keeps_its_own_model_beside_its_mount():

@@ -161,6 +161,11 @@ class RosterUnit:
         """The unit's models: every kind but mounts and champions."""
         return sum(m.count for m in self.models if not m.role)
 
+    @property
+    def troop(self) -> str | None:
+        """Its troop type as a key of ``fantasy.TROOP_TYPES`` (None: the file and catalogue do not say one)."""
+        return _troop_key(self.troop_type)
+
 
 @dataclass(frozen=True)
 class Roster:
