@@ -142,8 +142,9 @@ def test_a_german_export_reads_its_columns_by_position():
     trooper = dict(troops.models[0].characteristics)
     # In German "W" is Toughness and "LP" Wounds: T 3, W 1 (not W 3).
     assert trooper == {"M": "4", "WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3", "A": "1", "Ld": "7"}
-    assert (troops.model_count, troops.force, troops.rules) == (20, "Imperium der Menschen",
-                                                                 ("Geschlossene Ordnung", "Regimentseinheit"))
+    # Its rules' German names in English, by the catalogue (the pages know the English names).
+    assert (troops.model_count, troops.force, troops.rules) == (
+        20, "Imperium der Menschen", ("Close Order", "Detachment", "Regimental Unit", "Horde"))
     # Its options in German: light armour (6+), halberds.
     assert (troops.armour, troops.weapon) == (6, "halberd")
     target = rosters.fantasy_target(troops)
@@ -188,6 +189,7 @@ def test_an_export_without_stats_keeps_its_units_and_their_models():
     troops = roster.units[1]
     assert (troops.armour, troops.weapon, troops.rules) == (5, "thrusting spear", ("Close Order", "Regimental Unit"))
     assert roster.units[2].weapon == "additional hand weapon"
+    assert "Levies" in roster.units[2].rules  # no Special Rules line: the catalogue's names
     assert "Toughness and Wounds" in rosters.not_read(roster.units[3])
 
 

@@ -534,9 +534,9 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
     # The catalogue, when it knows the unit (by its entry, its name or its first profile's): its troop type,
     # and its profiles when the file has none (a list file, an export without stats).
     aliases = tuple(name for name, _ in profiles[:1])
+    rules = unit["rules"]
     if (known := rosters_owb.catalogue_profiles(unit | {"aliases": aliases})) is not None:
-        profiles = profiles or known[0]
-        troop_type = known[1]
+        profiles, troop_type, rules = profiles or known["profiles"], known["troop"], known["rules"]
     for i, (name, pairs) in enumerate(profiles):
         stats = _frozen((key, _name(value)[:_MOST_TEXT])
                         for key, (_, value) in zip(rosters_owb.ORDER, pairs, strict=True))
@@ -554,9 +554,8 @@ def _owb_unit(unit: dict, force: str) -> RosterUnit:
     troop_type = troop_type.replace("_", " ")
     not_said = (*(() if _troop_key(troop_type) else ("troop type",)), *(() if said else ("armour",)), "ward",
                 *(("profile",) if not profiles else ()))
-    return RosterUnit(_name(unit["name"]), force, tuple(models), unit["rules"],
-                      regeneration=_regeneration(unit["rules"]),
-                      armour=_armour(options, unit["rules"], "", _troop_key(troop_type)) if said else None,
+    return RosterUnit(_name(unit["name"]), force, tuple(models), rules, regeneration=_regeneration(rules),
+                      armour=_armour(options, rules, "", _troop_key(troop_type)) if said else None,
                       troop_type=troop_type, weapon=weapon_of_war(options) if said else "",
                       not_said=not_said, game="fantasy")
 

@@ -382,19 +382,42 @@ def _known_names(source) -> frozenset[str]:
                      for name in (unit.name, *unit.names.values()))
 
 
-def catalogue_profiles(record: dict) -> tuple[list[tuple[str, list[tuple[str, str]]]], str] | None:
-    """The catalogue's profiles for a record (as the text export's stats lines: a name and the nine
-    ``(label, value)`` pairs; its chosen mount's last, as the builder writes them) and its troop type key,
-    or None when the catalogue does not know the unit."""
+def _key(text) -> str:
+    return " ".join(str(text).lower().split())
+
+
+def _all_names(thing) -> set[str]:
+    names = _field(thing, "names")
+    return {_key(_field(thing, "name")), *(_key(n) for n in (names.values() if hasattr(names, "values") else ()))}
+
+
+def _english_rules(unit, said: tuple[str, ...]) -> tuple[str, ...]:
+    """The record's rule names in English where the catalogue's unit has them in another language (by
+    their place in its list), the catalogue's own when the file names none."""
+    english = tuple(_field(unit, "special_rules") or ())
+    if not said:
+        return english
+    by_language = _field(unit, "special_rules_by_language")
+    where = {}
+    for names in by_language.values() if hasattr(by_language, "values") else ():
+        where |= {_key(n): i for i, n in enumerate(names) if i < len(english)}
+    return tuple(dict.fromkeys(english[where[_key(n)]] if _key(n) in where else n for n in said))
+
+
+def catalogue_profiles(record: dict) -> dict | None:
+    """What the catalogue says of a record: ``profiles`` (as the text export's stats lines: a name and the
+    nine ``(label, value)`` pairs; its chosen mount's last, as the builder writes them), ``troop`` (its
+    troop type key) and ``rules`` (the record's rule names in English, or the catalogue's); None when the
+    catalogue does not know the unit."""
     unit = _catalogue_unit(record)
     if unit is None:
         return None
-    chosen = {" ".join(o.lower().split()) for o in record.get("options", ())}
-    mounts = [p for m in _field(unit, "mounts") or () if " ".join(str(_field(m, "name")).lower().split()) in chosen
-              for p in _field(m, "profiles") or ()]
+    chosen = {_key(o) for o in record.get("options", ())}
+    mounts = [p for m in _field(unit, "mounts") or () if _all_names(m) & chosen for p in _field(m, "profiles") or ()]
     profiles = []
     for profile in (*(_field(unit, "profiles") or ()), *mounts):
         pairs = [(key, _text(str(_field(profile, key) if _field(profile, key) is not None else ""), 12))
                  for key in ORDER]
         profiles.append((_text(_field(profile, "name")) or record["name"], pairs))
-    return profiles, _text(_field(unit, "troop_type"))
+    return {"profiles": profiles, "troop": _text(_field(unit, "troop_type")),
+            "rules": _english_rules(unit, tuple(record.get("rules", ())))}
