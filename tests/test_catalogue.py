@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from hitrules.fantasy import catalogue
-from hitrules.fantasy.catalogue import armies, engine_name, engine_names, find, name_key, units
+from hitrules.fantasy.catalogue import armies, engine_name, engine_names, find, matches, name_key, units
 from hitrules.fantasy.troops import TROOP_TYPES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,6 +41,9 @@ def test_state_troops():
                                                                  "regular_infantry")
     assert (trooper.WS, trooper.S, trooper.T, trooper.I, trooper.A, trooper.Ld) == ("3", "3", "3", "3", "1", "7")
     assert [p.name for p in unit.profiles] == ["State Trooper", "Sergeant"]
+    assert [trooper.number(s) for s in ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")] == [4, 3, 3, 3, 3, 1, 3, 1, 7]
+    with pytest.raises(ValueError, match="A profile has no characteristic “Sv”"):
+        trooper.number("Sv")
     assert unit.profiles[1].A == "2"
     weapons = [engine_names(e.name) for e in unit.equipment]
     assert weapons == [("hand weapon",), ("halberd",), ("thrusting spear",)]  # the default first
@@ -52,6 +55,8 @@ def test_state_troops():
     assert unit.special_rules_by_language["de"][0] == "Geschlossene Ränge"
     assert (unit.minimum, unit.points, unit.category, unit.troop_code) == (10, 5, "core", "RI")
     assert unit.names["de"] == "Staatstruppen" and unit.names["fr"] == "Troupes Régulières"
+    assert unit.compositions == ("empire-of-man", "knightly-order-blazing-sun", "knightly-order-fiery-heart",
+                                 "knightly-order-morr", "knightly-order-panther", "knightly-order-white-wolf")
 
 
 @pytest.mark.parametrize("name", ["State Troops", "state troops", "STATETROOPS", "  State  Troops ", "Staatstruppen",
@@ -65,42 +70,74 @@ def test_a_mount_has_its_profile():
     unit = find("General of the Empire")
     horse = next(m for m in unit.mounts if m.name == "Barded Warhorse")
     assert [(p.name, p.M, p.WS, p.S, p.A) for p in horse.profiles] == [("Barded Warhorse", "7", "3", "3", "1")]
-    assert unit.mounts[0].default and unit.mounts[0].name == "On foot"
+    assert unit.mounts[0].default and unit.mounts[0].name == "On foot" and unit.mounts[0].troop_type is None
+    assert [(m.name, m.troop_type) for m in unit.mounts[1:4]] == [
+        ("Barded Warhorse", "heavy_cavalry"), ("Empire warhorse", "light_cavalry"), ("Pegasus", "monstrous_cavalry")]
+    assert unit.troop_type == "regular_infantry"
 
 
 # ----- every unit by each of its names (the bundled data, no mirror needed)
-
-def _earlier_or_same(found, unit) -> bool:
-    """find gives the unit itself, or an entry of the same army listed before it with that name."""
-    order = [u.ref for u in units(unit.army)]
-    return found.army == unit.army and order.index(found.ref) <= order.index(unit.ref)
-
 
 @pytest.mark.parametrize("unit", ALL_UNITS, ids=lambda u: u.ref)
 def test_every_unit_is_found_by_each_of_its_names(unit):
     assert find(unit.ref) is unit
     assert unit.names["en"] == unit.name and set(unit.names) <= set(catalogue.LANGUAGES)
     for lang, name in unit.names.items():
-        found = find(name, unit.army)
-        assert _earlier_or_same(found, unit), (lang, name, found.ref)
-        assert name_key(name) in {name_key(n) for n in [*found.names.values(), *_also(found)]}
-        try:
-            anywhere = find(name)
-        except ValueError as error:  # several armies carry the name: the error names them
-            assert "several armies" in str(error) and unit.army in str(error)
-        else:
-            assert _earlier_or_same(anywhere, unit)
+        mine, everyones = matches(name, unit.army), matches(name)
+        assert unit in mine and unit in everyones, (lang, name)
+        assert find(name, unit.army) is mine[0] and find(name) is everyones[0]
+        assert {u.army for u in mine} == {unit.army}
+        for found in everyones:
+            assert name_key(name) in {name_key(n) for n in [*found.names.values(), *_also(found)]}
+
+
+def test_the_id_a_builders_list_file_carries():
+    assert find("empire-of-man/state-troops.k3j4h5").ref == "empire-of-man/state-troops"
+    assert find("high-elf-realms/sea-guard-garrison.commander").id == "sea-guard-garrison.commander"
+    assert find("high-elf-realms/sea-guard-garrison.commander.x9").id == "sea-guard-garrison.commander"
+    with pytest.raises(ValueError, match="No unit called"):
+        find("empire-of-man/state-troops-x")
+
+
+def test_renegade_profiles():
+    guard = find("Temple Guard")
+    assert ([p.I for p in guard.profiles], [p.I for p in guard.renegade_profiles]) == (["1", "1"], ["2", "2"])
+    assert find("State Troops").renegade_profiles == ()
+    assert sorted(u.ref for u in ALL_UNITS if u.renegade_profiles) == [
+        "chaos-dwarfs/k'daai-fireborn", "lizardmen/slann-mage-priest", "lizardmen/temple-guard",
+        "ogre-kingdoms/leadbelchers", "skaven/hell-pit-abomination", "vampire-counts/vampire-count"]
 
 
 def test_names_shared_by_two_units_of_one_army_find_the_first():
     assert find("Bestigor Herd", "beastmen-brayherds").id == "bestigor-herds-core"
+    assert [u.id for u in matches("Bestigor Herd", "beastmen-brayherds")] == ["bestigor-herds-core", "bestigor-herds"]
     assert find("beastmen-brayherds/bestigor-herds").name == "Bestigor Herd"
 
 
-def test_a_name_of_several_armies_asks_which():
-    with pytest.raises(ValueError, match=r"several armies \(ogre-kingdoms, orc-and-goblin-tribes\)"):
-        find("Giant")
-    assert find("Giant", "orc-and-goblin-tribes").ref == "orc-and-goblin-tribes/giant"
+@pytest.mark.parametrize(("name", "refs"), [
+    # the army whose own composition lists the unit, before one that offers it only in an Army of Infamy
+    ("Black Orc Mob", ["orc-and-goblin-tribes/black-orc-mob-core", "orc-and-goblin-tribes/black-orc-mob",
+                       "chaos-dwarfs/black-orc-mob"]),
+    ("Skeleton Warriors", ["tomb-kings-of-khemri/skeleton-warriors", "vampire-counts/skeleton-warriors"]),
+    ("Wargor", ["beastmen-brayherds/wargor", "warriors-of-chaos/wargor"]),
+    ("Outcast Wizard", ["renegade-crowns/outcast-wizard", "kingdom-of-bretonnia/outcast-wizard"]),
+    # alike: the armies' order
+    ("Giant", ["ogre-kingdoms/giant", "orc-and-goblin-tribes/giant"]),
+    ("屠夫", ["dwarfen-mountain-holds/slayers", "ogre-kingdoms/butcher"]),  # the builder's Chinese repeats a name
+])
+def test_a_name_of_several_armies(name, refs):
+    assert [u.ref for u in matches(name)] == refs
+    assert find(name).ref == refs[0]
+    assert find(name, refs[-1].split("/")[0]).ref == refs[-1]
+
+
+def test_the_two_skeleton_warriors_differ():
+    tomb_kings, vampires = matches("Skeleton Warriors")
+    assert tomb_kings.profiles != vampires.profiles
+
+
+def test_matches_of_an_unknown_name_is_empty():
+    assert matches("zzzz") == () and matches("State Troops", "lizardmen") == ()
 
 
 def test_unknown_names_say_what_is_close():
@@ -237,7 +274,7 @@ if SOURCE.exists():  # not skipped when absent: these checks exist only where th
         mine = find(f"{army}/{entry['id']}")
         for key in languages:
             found = find(entry[key], army)
-            assert found.ref == mine.ref or _earlier_or_same(found, mine), (key, entry[key])
+            assert mine in matches(entry[key], army) and found is matches(entry[key], army)[0], (key, entry[key])
             assert name_key(entry[key]) in {name_key(n) for n in found.names.values()} | \
                 {name_key(n) for n in _also(found)}
 
@@ -250,6 +287,9 @@ if SOURCE.exists():  # not skipped when absent: these checks exist only where th
             expected = [(s["Name"], s["M"], s["WS"], s["BS"], s["S"], s["T"], s["W"], s["I"], s["A"], s["Ld"])
                         for s in rules.get("stats", [])]
             assert [(p.name, p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) for p in mine.profiles] == expected
+            renegade = TOOL.renegade_entry(entry["name_en"], INDEX, SYNONYMS) or {}
+            if renegade.get("stats"):
+                assert [p.I for p in mine.renegade_profiles] == [s["I"] for s in renegade["stats"]]
 
     def test_profiles_by_the_plain_english_name():
         """Independent of the synonyms: a unit whose lower-case English name is an index key has its stats."""

@@ -122,6 +122,14 @@ def rule_entry(name_en: str, index: dict, syn: dict[str, str]) -> dict | None:
     return index.get(syn.get(key) or key)
 
 
+def renegade_entry(name_en: str, index: dict, syn: dict[str, str]) -> dict | None:
+    """The entry the builder's getStats reads for a "{renegade}" unit in a renegade army composition."""
+    if "{renegade}" not in name_en:
+        return None
+    key = normalize_rule_name(name_en)
+    return index.get(syn.get(key) or key)
+
+
 def profiles(entry: dict | None) -> list[list[str]]:
     return [[str(s.get("Name", "")), *(str(s.get(k, "")) for k in STATS)] for s in (entry or {}).get("stats", [])]
 
@@ -158,7 +166,8 @@ def split_names(text: str) -> list[str]:
 
 
 def option(obj: dict, index: dict, syn: dict, *, mount: bool = False) -> dict:
-    """One option-like entry: names, points, default flag, per model, its own options; a mount's profiles."""
+    """One option-like entry: names, points, default flag, per model, its own options; a mount's profiles
+    and troop type (the rules index's: what its rider becomes, e.g. heavy cavalry on a barded warhorse)."""
     out: dict = {"names": names(obj), "points": obj.get("points", 0) or 0}
     if obj.get("active") or obj.get("equippedDefault") or obj.get("defaultSelected") or obj.get("alwaysActive"):
         out["default"] = True
@@ -166,8 +175,13 @@ def option(obj: dict, index: dict, syn: dict, *, mount: bool = False) -> dict:
         out["per_model"] = True
     if obj.get("options"):
         out["options"] = [option(o, index, syn) for o in obj["options"]]
-    if mount and (found := profiles(rule_entry(obj.get("name_en", ""), index, syn))):
+    entry = rule_entry(obj.get("name_en", ""), index, syn) if mount else None
+    if found := profiles(entry):
         out["profiles"] = found
+    if entry and (code := entry.get("troopType")):
+        if code not in TROOP_CODES:
+            raise ValueError(f"mount {obj.get('name_en')!r}: troop type code {code!r} has no mapping in TROOP_CODES")
+        out["troop_type"] = TROOP_CODES[code]
     return out
 
 
@@ -190,10 +204,14 @@ def unit_record(army: str, category: str, unit: dict, index: dict, syn: dict) ->
         "army": army,
         "id": unit["id"],
         "category": category,
+        # The army compositions (the army itself, its Armies of Infamy) the builder offers the unit in;
+        # empty: every composition of its army.
+        "compositions": sorted(unit.get("armyComposition") or ()),
         "names": names(unit),
         "troop_type": TROOP_CODES.get(code) if code else None,
         "troop_code": code,
         "profiles": profiles(entry),
+        "renegade_profiles": profiles(renegade_entry(unit["name_en"], index, syn)),
         "equipment": defaults_first([option(o, index, syn) for o in unit.get("equipment") or []]),
         # "armour": one unit of the builder's (knights-of-the-realm) spells the key the British way.
         "armour": [option(o, index, syn) for o in (unit.get("armor") or unit.get("armour") or [])],
@@ -229,6 +247,11 @@ def units(source: Source, army_ids: list[str], index: dict, syn: dict) -> list[d
                     extra = {k: v for k, v in record["names"].items() if kept["names"].get(k) != v}
                     if extra:
                         kept.setdefault("also", {}).update(extra)
+                    kept["renegade_profiles"] = kept["renegade_profiles"] or record["renegade_profiles"]
+                    if kept["compositions"] and record["compositions"]:
+                        kept["compositions"] = sorted({*kept["compositions"], *record["compositions"]})
+                    else:
+                        kept["compositions"] = []
                     continue
                 seen[army, unit["id"]] = record
                 out.append(record)

@@ -12,6 +12,10 @@ One module per job, each importing only those above it in this list:
   result       the combat result, Rank Bonus, Unit Strength and the Break test
   round        one whole round, exactly (and strike: one profile into a unit)
   charging     the whole charge: the Charge roll, the reaction, the round, the Break test, the pursuit
+  missile      the missile weapons of war by name: range, Strength, AP, special rules (imports after_hit)
+  catalogue    Old World Builder's units, bundled (catalogue.json.gz, read on first use; NOTICE): armies,
+               units, find; the engine's names of equipment (imports missile). Not re-exported here, so
+               importing the package reads no data: ``from hitrules.fantasy import catalogue``.
 
 This module re-exports the public names, so ``from hitrules.fantasy import Shot, combat_round``
 works as it always has (close combat's names are also in :mod:`hitrules.combat`, the charge's in

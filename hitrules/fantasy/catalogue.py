@@ -13,11 +13,15 @@ this module, with the builder's commit; this module reads that file lazily, once
 (True, ('hand weapon', 'halberd', 'shield'))
 
 A name is matched in any of the builder's languages with case, spaces and "{faction}" tags ignored.
-Without ``army``, a name that units of several armies carry (a Giant of the Ogre Kingdoms and of the Orc
-& Goblin Tribes) is an error naming those armies: their points and options differ, so the player says
-which. Within one army, a name the builder gives to two entries (its core and special versions of one
-unit, e.g. ``bestigor-herds-core`` and ``bestigor-herds``) finds the first in the builder's order
-(characters, core, special, rare, mercenaries, allies); ``find("army/id")`` reaches each by its id.
+Names repeat, and ``find`` then gives the unit a player most likely means; ``matches`` gives them all:
+- within one army, the builder's core and special versions of one unit (``bestigor-herds-core`` and
+  ``bestigor-herds``): the first in the builder's order (characters, core, special, rare, mercenaries,
+  allies);
+- without ``army``, a unit of several armies: the army's own first (Black Orc Mob: the Orc & Goblin
+  Tribes', whose own composition lists it, not the Chaos Dwarfs' Legion of Azgorh's; Skeleton Warriors:
+  the Tomb Kings'), then the armies' order (Giant: the Ogre Kingdoms'). Their profiles, points and
+  options may differ, so a page that knows the army passes it.
+``find("army/id")`` reaches every unit by its id.
 
 Standard library only.
 """
@@ -49,6 +53,7 @@ __all__ = [
     "engine_name",
     "engine_names",
     "find",
+    "matches",
     "name_key",
     "source",
     "units",
@@ -102,6 +107,18 @@ class Profile:
     A: str
     Ld: str
 
+    def number(self, stat: str) -> int | None:
+        """A characteristic as a whole number, or None when the builder writes something else ("-", "D3",
+        "(+1)", "2+"): ``number("WS")``.
+
+        >>> Profile("Horse", "8", "3", "-", "3", "3", "1", "3", "1", "5").number("BS") is None
+        True
+        """
+        if stat not in _STATS:
+            raise ValueError(f"A profile has no characteristic “{stat}”: one of {', '.join(_STATS)}.")
+        text = getattr(self, stat).strip()
+        return int(text) if text.isdigit() else None
+
 
 @dataclass(frozen=True)
 class Option:
@@ -116,6 +133,9 @@ class Option:
     per_model: bool = False
     options: tuple[Option, ...] = ()
     profiles: tuple[Profile, ...] = ()
+    #: A mount's troop type as the rules index gives it (what its rider becomes: "heavy_cavalry" on a
+    #: barded warhorse); None for anything else.
+    troop_type: str | None = None
 
     @property
     def engine_names(self) -> tuple[str, ...]:
@@ -158,6 +178,12 @@ class Unit:
     category: str = ""
     troop_code: str | None = None
     special_rules_by_language: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    #: The profiles the builder shows for a "{renegade}" unit in a renegade army composition (the rules
+    #: index's "<name> renegade" entry); empty for every other unit.
+    renegade_profiles: tuple[Profile, ...] = ()
+    #: The army compositions (the army's id, its Armies of Infamy' ids) the builder offers the unit in;
+    #: empty: all of its army's.
+    compositions: tuple[str, ...] = ()
 
     @property
     def ref(self) -> str:
@@ -244,7 +270,7 @@ def _option(raw: dict) -> Option:
     return Option(names.get("en") or next(iter(names.values()), ""), MappingProxyType(names), raw.get("points", 0),
                   raw.get("default", False), raw.get("per_model", False),
                   tuple(_option(o) for o in raw.get("options", ())),
-                  tuple(_profile(p) for p in raw.get("profiles", ())))
+                  tuple(_profile(p) for p in raw.get("profiles", ())), raw.get("troop_type"))
 
 
 def _unit(raw: dict) -> Unit:
@@ -258,6 +284,8 @@ def _unit(raw: dict) -> Unit:
         minimum=raw["minimum"], points=raw["points"], maximum=raw.get("maximum", 0), category=raw["category"],
         troop_code=raw.get("troop_code"),
         special_rules_by_language=MappingProxyType({k: tuple(v) for k, v in rules.items()}),
+        renegade_profiles=tuple(_profile(p) for p in raw.get("renegade_profiles", ())),
+        compositions=tuple(raw.get("compositions", ())),
     )
 
 
@@ -314,22 +342,42 @@ def units(army: str) -> tuple[Unit, ...]:
     return _catalogue().units[_army_id(army)]
 
 
+def matches(name: str, army: str | None = None) -> tuple[Unit, ...]:
+    """Every unit carrying the name (as ``find`` reads it), the preferred first: of all armies, or of
+    ``army`` only. Several armies' units first by how much the unit is the army's own (its army's own
+    composition lists it, then it is offered in every composition, then only in an Army of Infamy), then
+    in the armies' order; one army's in the builder's order."""
+    wanted = _army_id(army) if army is not None else None
+    found = [u for u in _catalogue().by_name.get(name_key(name), ()) if wanted in (None, u.army)]
+    order = {a.id: i for i, a in enumerate(armies())}
+    return tuple(sorted(found, key=lambda u: (_homeliness(u), order[u.army])))
+
+
+def _homeliness(unit: Unit) -> int:
+    """0: its army's own composition lists the unit; 1: every composition offers it; 2: only others do."""
+    return 1 if not unit.compositions else (0 if unit.army in unit.compositions else 2)
+
+
 def find(name: str, army: str | None = None) -> Unit:
     """One unit by its name in any of the builder's languages (case, spaces and "{faction}" tags
-    ignored), or by its address "army/id"; ``army`` (an id or a name) narrows the search. A ValueError
-    names close matches when none fits, and the armies when several carry the name and ``army`` is not
-    given. See the module's docstring for names the builder repeats."""
-    catalogue = _catalogue()
+    ignored), or by its address "army/id" (the id may carry the ".random" tail of the builder's list
+    files); ``army`` (an id or a name) narrows the search. A name several units carry gives the first of
+    ``matches``: see the module's docstring. A ValueError names close matches when none fits."""
     wanted = _army_id(army) if army is not None else None
-    if (unit := catalogue.by_ref.get(name.strip())) is not None and wanted in (None, unit.army):
+    if (unit := _by_ref(name.strip())) is not None and wanted in (None, unit.army):
         return unit
-    found = [u for u in catalogue.by_name.get(name_key(name), ()) if wanted in (None, u.army)]
-    if found and len({u.army for u in found}) == 1:
+    if found := matches(name, wanted):
         return found[0]
-    if found:
-        where = ", ".join(dict.fromkeys(u.army for u in found))
-        raise ValueError(f"“{name}” is a unit of several armies ({where}): say which army.")
     raise ValueError(_not_found(name, wanted))
+
+
+def _by_ref(ref: str) -> Unit | None:
+    """The unit at "army/id"; an id the builder's lists carry ("state-troops.x1y2z3", the unit's id and a
+    random one after a dot) finds its unit too."""
+    by_ref = _catalogue().by_ref
+    while (unit := by_ref.get(ref)) is None and "." in ref.partition("/")[2]:
+        ref = ref.rpartition(".")[0]
+    return unit
 
 
 def _not_found(name: str, army: str | None) -> str:
