@@ -296,7 +296,10 @@ def test_the_real_catalogue_fills_a_list_files_units():
     roster = load("empire_list.owb.json")
     jack, troops, wagon = roster.units
     # "3 Eyed Jack" is a General of the Empire (its entry id): its profile, its troop type.
-    assert [(m.name, m.count) for m in jack.models][:1] == [("General of the Empire", 1)]
+    # On the Empire warhorse the file chose: the horse rides under him, and he is light cavalry (M 8).
+    assert [(m.name, m.count, m.role) for m in jack.models] == [("General of the Empire", 1, ""),
+                                                                ("Empire Warhorse", 1, "mount")]
+    assert (jack.troop, rosters.fantasy_side(jack).movement) == ("light_cavalry", 8)
     assert dict(jack.models[0].characteristics)["WS"] == "5"
     assert [(m.name, m.count) for m in troops.models] == [("State Trooper", 25), ("Sergeant", 0)]
     t = rosters.fantasy_target(troops)

@@ -413,11 +413,14 @@ def catalogue_profiles(record: dict) -> dict | None:
     if unit is None:
         return None
     chosen = {_key(o) for o in record.get("options", ())}
-    mounts = [p for m in _field(unit, "mounts") or () if _all_names(m) & chosen for p in _field(m, "profiles") or ()]
+    ridden = [m for m in _field(unit, "mounts") or () if _all_names(m) & chosen]
+    mounts = [p for m in ridden for p in _field(m, "profiles") or ()]
+    # A character on a mount takes the mount's troop type (a warhorse: cavalry; a griffon: a monster).
+    troop = next((t for m in ridden if (t := _text(_field(m, "troop_type")))), "") or _text(_field(unit, "troop_type"))
     profiles = []
     for profile in (*(_field(unit, "profiles") or ()), *mounts):
         pairs = [(key, _text(str(_field(profile, key) if _field(profile, key) is not None else ""), 12))
                  for key in ORDER]
         profiles.append((_text(_field(profile, "name")) or record["name"], pairs))
-    return {"profiles": profiles, "troop": _text(_field(unit, "troop_type")),
+    return {"profiles": profiles, "troop": troop,
             "rules": _english_rules(unit, tuple(record.get("rules", ())))}
