@@ -833,8 +833,11 @@ def fantasy_side(unit: RosterUnit, rank_width: int = 5) -> RosterSide:
             # Named by its kind (champion, mount), as /combat names a side's others. A mount, crew or beasts
             # strike for each fighting model, as many as each model has (a chariot's two steeds).
             each = max(1, model.count // max(best.count, 1)) if model.role == "mount" else 0
-            others.append(fantasy.Fighters(a * (fighting * each or 1), ws, fantasy.Weapon(s), i,
-                                           name=model.role))
+            try:
+                others.append(fantasy.Fighters(a * (fighting * each or 1), ws, fantasy.Weapon(s), i,
+                                               name=model.role))
+            except ValueError:  # more attacks than the calculator takes
+                unread.append(f"{model.name}'s profile")
     side = fantasy.Side(target, numbers["WS"], numbers["I"], numbers["Ld"], rank_width, fighting, supporting,
                         numbers["A"], fantasy.Weapon(numbers["S"]), tuple(others))
     # A rider's M is often "-": the unit moves at its mount's; cavalry and chariots always do (the fastest M).

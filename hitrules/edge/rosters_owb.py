@@ -303,7 +303,7 @@ def text_list(text: str) -> dict:
         lines = _from_markdown(lines)
     elif lines[0].startswith("++"):
         lines = _from_compact(lines)
-    elif lines[0] != "===":
+    elif not lines[0].startswith("===") and len(lines) > 1:
         name, force, _ = _owb_header(["===", lines[0], lines[1], "==="])
         return {"name": name, "force": force, "units": _from_simple(lines[2:])}
     name, force, body = _owb_header(lines)
