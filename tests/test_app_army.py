@@ -113,7 +113,7 @@ def test_ninth_squad_fills_the_whole_unit_rows():
     assert (values["skill"], values["attacks"], values["s"], values["t"], values["sv"], values["models"]) == (
         3, "1", 4, 3, 5, 10)
     assert [row[:6] for row in values["rows"]] == [
-        ("Boltgun (Space Marine)", "7", 3, 4, 0, "1"), ("Heavy bolter (Space Marine w/ Heavy Weap", "3", 3, 5, -1, "2"),
+        ("Boltgun (Space Marine)", "7", 3, 4, 0, "1"), ("Heavy bolter (Space Marine w/ Heavy…)", "3", 3, 5, -1, "2"),
         ("Meltagun (Space Marine w/ Heavy Weapon)", "1", 3, 8, -4, "D6")]
     assert "The whole unit: 4 profiles" in [s.value for s in opened.subheader]
     assert "not read: Bolt pistol, Frag grenades, Krak grenades" in query["from"]
@@ -194,7 +194,7 @@ def test_refused_file_says_why_and_the_other_roster_stays():
     at = upload(at, "theirs", "army.json", b'{"roster": 1}')
     assert [e.value for e in at.error] == [
         "army.json is JSON, not an army list. Export your army from BattleScribe or New Recruit as a roster "
-        "(.ros or .rosz), or from Old World Builder as text with stats."]
+        "(.ros or .rosz), or from Old World Builder as text with stats or as .owb.json."]
     assert table_units(at) == ["Tactical Squad", "Captain", "Predator"]
     at = upload(at, "theirs", "guard_8th.ros")  # a good file after it
     assert not at.error and table_units(at, 1) == ["Infantry Squad", "Leman Russ Battle Tank"]
@@ -210,5 +210,6 @@ def test_table_shows_models_characteristics_weapons_and_what_was_not_read():
     table = next(m.value for m in at.markdown if m.value.startswith("| Unit |")).splitlines()
     assert table[0] == "| Unit | Models | M | WS | BS | S | T | W | A | Ld | Save | Weapons | Not read |"
     assert table[2].endswith("| Bolt pistol, Frag grenades, Krak grenades |")
+    # A weapon is either read or not read, never both (issue 43).
     assert table[4] == ('| Predator | 1 | 12" | 6+ | 3+ | 6 | 7 | 11 | 3 | 8 | 3+ | Predator autocannon, Heavy bolter, '
-                        "Hunter-killer missile, Smoke launchers | Smoke launchers |")
+                        "Hunter-killer missile | Smoke launchers |")

@@ -73,7 +73,7 @@ def test_ninth_sergeant_special_and_heavy_weapons_shoot():
     found = rosters.ninth_groups(squad)
     assert groups(found) == [("Boltgun (Space Marine Sergeant)", 3, "1", 4, 0, "1"),
                              ("Boltgun (Space Marine)", 3, "7", 4, 0, "1"),
-                             ("Heavy bolter (Space Marine w/ Heavy Weap", 3, "3", 5, -1, "2"),
+                             ("Heavy bolter (Space Marine w/ Heavy…)", 3, "3", 5, -1, "2"),
                              ("Meltagun (Space Marine w/ Heavy Weapon)", 3, "1", 8, -4, "D6")]
     assert all(g.attack.edition == 9 and not g.attack.melee for g in found)
     # Grenades are left out, and so are the pistols of models with another gun; each is named.
@@ -227,7 +227,9 @@ def test_old_world_builder_export():
         ("General of the Empire", 1, "Empire of Man"), ("State Missile Troops", 20, "Empire of Man"),
         ("Empire Knights", 5, "Empire of Man"), ("Troll Mercenaries", 3, "Empire of Man")]
     knights = roster.units[2]
-    assert [(m.name, m.count) for m in knights.models] == [("Empire Knight", 5), ("Warhorse", 0)]
+    # The warhorse (T "-"): one under each knight, riding with it (issue 43; it was a count of 0).
+    assert [(m.name, m.count, m.role) for m in knights.models] == [("Empire Knight", 5, ""), ("Warhorse", 5, "mount")]
+    assert knights.model_count == 5
     assert dict(knights.models[1].characteristics) == {"M": "8", "WS": "3", "BS": "-", "S": "3", "T": "-", "W": "-",
                                                        "I": "3", "A": "1", "Ld": "-"}
     assert knights.rules == ("First Charge", "Swiftstride", "Armour Bane (1)")
@@ -235,7 +237,11 @@ def test_old_world_builder_export():
     trolls = rosters.fantasy_target(roster.units[3])
     assert (trolls.toughness, trolls.wounds, trolls.models, trolls.regeneration) == (4, 3, 3, 4)
     read = rosters.fantasy_side(roster.units[0])
-    assert read.not_read == ("troop type", "armour", "ward")
+    # Its options name its armour (full plate armour and a shield: 3+) and its weapon of war, the
+    # catalogue its troop type (issue 43).
+    assert read.not_read == ("ward",) and read.side.unit.armour == 3
+    assert [rosters.troop(u) for u in roster.units] == ["regular_infantry", "regular_infantry", "heavy_cavalry", None]
+    assert (roster.units[0].armour, roster.units[0].weapon) == (3, "hand weapon")
     assert (read.side.ws, read.side.attacks, read.side.weapon.strength, read.side.leadership) == (5, 3, 4, 9)
 
 

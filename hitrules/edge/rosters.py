@@ -2,8 +2,10 @@
 
 The edge of the package (docs/rules.md § Reading a player's army file): a file in, a :class:`Roster`
 out, or a :class:`RosterError` that says what is wrong with the file. It reads BattleScribe and New
-Recruit rosters (``.ros``, zipped ``.rosz``) and Old World Builder's text export, tells them apart
-from the bytes, and keeps only names and numbers (never rule text). The XML goes through
+Recruit rosters (``.ros``, zipped ``.rosz``), Old World Builder's text export (in each of its languages,
+with or without stats) and its list file (``.owb.json``, :mod:`hitrules.edge.rosters_owb`), the units
+the files give no profile for filled from the catalogue (:mod:`hitrules.fantasy.catalogue`); it tells
+them apart from the bytes, and keeps only names and numbers (never rule text). The XML goes through
 ``defusedxml``, which refuses a document type, entities and external references; a zip member is
 inflated in chunks and refused past :data:`MAX_INFLATED`, whatever its header says.
 
@@ -22,6 +24,7 @@ Target(toughness=4, save=3, invulnerable=None, cover=False, feel_no_pain=None, w
 from __future__ import annotations
 
 import io
+import json
 import re
 import zipfile
 import zlib
@@ -35,7 +38,8 @@ from defusedxml.ElementTree import fromstring
 
 from hitrules import damage, fantasy, ninth
 from hitrules.dice import AttackDice, parse_attacks
-from hitrules.edge import urlstate
+from hitrules.edge import rosters_owb, urlstate
+from hitrules.fantasy import catalogue
 from hitrules.situations import combat as combat_situations
 from hitrules.situations import profiles
 from hitrules.steps import whole_number
@@ -66,6 +70,7 @@ __all__ = [
     "troop",
     "unit_links",
     "units_table",
+    "weapon_of_war",
 ]
 
 #: The largest file read, and the most a zipped roster may inflate to.
@@ -87,7 +92,7 @@ _TROOP = "Unit"
 _TEXT_CHARACTERISTICS = {"abilities", "special rules", "notes", "description"}
 _MOST_TEXT = 40
 _EXPORT_HINT = ("Export your army from BattleScribe or New Recruit as a roster (.ros or .rosz), or from Old World "
-                "Builder as text with stats.")
+                "Builder as text with stats or as .owb.json.")
 
 
 class RosterError(ValueError):
@@ -100,25 +105,32 @@ def _frozen(pairs) -> Mapping[str, str]:
 
 @dataclass(frozen=True)
 class RosterWeapon:
-    """A weapon profile: its name, how many the unit carries, and its characteristics as printed."""
+    """A weapon profile: its name, how many the unit carries, and its characteristics as printed.
+    ``automatic``: its profile says it hits automatically (a flamer); ``rules``: the names of its special
+    rules (a fantasy weapon's "Fight in Extra Rank"; never their text)."""
 
     name: str
     count: int
     characteristics: Mapping[str, str] = field(default_factory=lambda: _frozen(()))
+    automatic: bool = False
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class RosterModel:
     """One kind of model in a unit: its name, how many, its stat line as printed, its weapons.
     ``role`` is ``""`` for the unit's own models, ``"mount"`` for a kind ridden by another (it rides
-    with its rider) and ``"champion"`` for one that upgrades one of the unit's models: neither counts
-    in :attr:`RosterUnit.model_count`."""
+    with its rider), ``"attached"`` for a 40k kind carried by the unit's own model (a vehicle's or a
+    character's drones) and ``"champion"`` for one that upgrades one of the unit's models: none of
+    these counts in :attr:`RosterUnit.model_count`. ``own``: the unit's own model (the unit's selection
+    carries its profile: a vehicle, a character), the unit's reference when it is a target."""
 
     name: str
     count: int
     characteristics: Mapping[str, str] = field(default_factory=lambda: _frozen(()))
     weapons: tuple[RosterWeapon, ...] = ()
     role: str = ""
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +150,9 @@ class RosterUnit:
     armour: int | None = None
     troop_type: str = ""
     not_said: tuple[str, ...] = ()
+    #: A fantasy unit's weapon of war, by RULES §7's table name ("great weapon", "thrusting spear"; "hand
+    #: weapon" when it has no other; "" when the file does not say).
+    weapon: str = ""
     #: The roster's game (a key of :data:`GAMES`): an 8th-edition unit attacks by 8th-edition rules.
     game: str = ""
 
@@ -145,6 +160,11 @@ class RosterUnit:
     def model_count(self) -> int:
         """The unit's models: every kind but mounts and champions."""
         return sum(m.count for m in self.models if not m.role)
+
+    @property
+    def troop(self) -> str | None:
+        """Its troop type as a key of ``fantasy.TROOP_TYPES`` (None: the file and catalogue do not say one)."""
+        return _troop_key(self.troop_type)
 
 
 @dataclass(frozen=True)
@@ -175,14 +195,31 @@ def read(data: bytes, filename: str = "") -> Roster:
     if body.startswith(b"<"):
         return _roster(body, shown)
     if body[:1] in (b"{", b"["):
-        raise RosterError(f"{shown}is JSON, not an army list. {_EXPORT_HINT}")
+        return _json_list(body, shown)
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise RosterError(f"{shown}is not an army list the app can read. {_EXPORT_HINT}") from None
-    if text.startswith("==="):
+    if rosters_owb.is_text_list(text):
         return _old_world_builder(text)
     raise RosterError(f"{shown}is not an army list the app can read. {_EXPORT_HINT}")
+
+
+def _json_list(body: bytes, shown: str) -> Roster:
+    """Old World Builder's own list file (``.owb.json``); any other JSON is refused."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        data = None
+    if not rosters_owb.is_owb_list(data):
+        raise RosterError(f"{shown}is JSON, not an army list. {_EXPORT_HINT}")
+    try:
+        found = rosters_owb.owb_list(data)
+    except rosters_owb.OwbError as error:
+        raise RosterError(f"{shown}{error}: export it again.") from None
+    force = _name(" ".join(w if w in ("of", "and", "the") and i else w.capitalize()
+                           for i, w in enumerate(found["army"].split("-"))))
+    return Roster("fantasy", _name(found["name"]), tuple(_owb_unit(u, force) for u in found["units"]))
 
 
 def _unzipped(data: bytes, shown: str) -> bytes:
@@ -278,17 +315,36 @@ def _profiles(selection: Element, type_name: str | None = None):
             or p.get("typeName", "").strip().lower() == type_name.lower()]
 
 
-def _characteristics(profile: Element, keep_text: bool = False):
+def _characteristics(profile: Element, keep_text: bool = False, most: int | None = _MOST_TEXT):
     pairs = []
     for c in _children(profile, "characteristics", "characteristic"):
         name = _name(c.get("name", ""))
         if name and (keep_text or name.lower() not in _TEXT_CHARACTERISTICS):
-            pairs.append((name, " ".join((c.text or "").split())[:_MOST_TEXT]))
+            pairs.append((name, " ".join((c.text or "").split())[:most]))
     return pairs
+
+
+_AUTOMATIC = re.compile(r"\bautomatically\s+hits?\b", re.IGNORECASE)
+
+
+def _weapon(profile: Element, count: int, game: str) -> RosterWeapon:
+    """A weapon profile: its numbers, whether its text says it hits automatically, its rules' names."""
+    texts = dict(_characteristics(profile, keep_text=True, most=None))
+    rules = texts.get("Special Rules", "") if game == "fantasy" else ""
+    return RosterWeapon(_name(profile.get("name", "")), count, _frozen(_characteristics(profile)),
+                        automatic=bool(_AUTOMATIC.search(texts.get("Abilities", ""))),
+                        rules=tuple(r for r in rosters_owb.split_rules(rules) if r not in ("-", "–")))
 
 
 def _texts(profile: Element) -> str:
     return " ".join((c.text or "") for c in _children(profile, "characteristics", "characteristic"))
+
+
+def _model(kind: _Kind, game: str, own_kind: bool) -> RosterModel:
+    role = ("mount" if game == "fantasy" else "attached") if kind.nested else \
+        "champion" if _profiles(kind.selection, "Command") else ""
+    return RosterModel(_name(kind.selection.get("name", "")), _number(kind.selection),
+                       _frozen(_characteristics(kind.profile)), tuple(kind.weapons), role, own=own_kind)
 
 
 @dataclass
@@ -315,8 +371,7 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
         nonlocal troop
         weapons = _profiles(sel, _WEAPON)
         for w in weapons:
-            (kind.weapons if kind else unit_weapons).append(
-                RosterWeapon(_name(w.get("name", "")), _number(sel), _frozen(_characteristics(w))))
+            (kind.weapons if kind else unit_weapons).append(_weapon(w, _number(sel), game))
         names.append(sel.get("name", ""))
         if weapons and not _profiles(sel, model_type):
             return  # a weapon's rules are the weapon's, never the unit's
@@ -358,13 +413,15 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
     own = _profiles(selection, model_type)
     walk(selection, own[0] if own else None, None)
     kinds = [k for k in kinds if not k.lent]
-    models = tuple(RosterModel(_name(k.selection.get("name", "")), _number(k.selection),
-                               _frozen(_characteristics(k.profile)), tuple(k.weapons),
-                               "mount" if k.nested else "champion" if _profiles(k.selection, "Command") else "")
-                   for k in kinds)
-    if not models and own:
-        models = (RosterModel(_name(selection.get("name", "")), _number(selection), _frozen(_characteristics(own[0])),
-                              tuple(unit_weapons)),)
+    if own and not any(k.profile is own[0] for k in kinds):
+        # The unit's own model (a vehicle, a character): the kinds found inside it ride or fly with it.
+        for k in kinds:
+            k.nested = True
+        kinds.insert(0, _Kind(selection, own[0], nested=False, weapons=unit_weapons))
+    elif unit_weapons and (counted := [k for k in kinds if not k.nested and not _profiles(k.selection, "Command")]):
+        # A weapon chosen beside the models (Necron Immortals' tesla carbines) is the rank and file's.
+        max(counted, key=lambda k: _number(k.selection)).weapons.extend(unit_weapons)
+    models = tuple(_model(k, game, own_kind=bool(own) and k.selection is selection) for k in kinds)
     rules = tuple(dict.fromkeys(n for n in map(_name, rule_names) if n))
     texts_all = " ".join(texts)
     fantasy_unit = game == "fantasy"
@@ -373,7 +430,9 @@ def _unit(selection: Element, force: str, game: str) -> RosterUnit:
         invulnerable=None if fantasy_unit else _best(r"([2-6])\+\s*invulnerable\s+save", texts_all),
         ward=_ward(texts_all, named_rules) if fantasy_unit else None,
         regeneration=_regeneration(rules) if fantasy_unit else None,
-        armour=_armour(names, rules, texts_all) if fantasy_unit else None,
+        armour=_armour(names, rules, texts_all, _troop_key(troop)) if fantasy_unit
+        else None,
+        weapon=weapon_of_war(names) if fantasy_unit else "",
         troop_type=_name(troop), game=game)
 
 
@@ -396,82 +455,109 @@ def _regeneration(rules) -> int | None:
     return min(found, default=None)
 
 
+#: The weapons of war of RULES §7's table, the longer names first (an additional hand weapon is not a hand weapon).
+WEAPONS_OF_WAR = ("additional hand weapon", "great weapon", "halberd", "flail", "morning star", "whip",
+                  "cavalry spear", "thrusting spear", "throwing spear", "long spear", "polearm", "lance", "hand weapon")
+_WEAPON_ALIASES = {"two hand weapons": "additional hand weapon", "two hand weapon": "additional hand weapon",
+                   "additional hand weapons": "additional hand weapon", "paired weapons": "additional hand weapon"}
+
+
+def _english(name: str) -> str:
+    """An option's name as RULES §7 names it (in English) when it is a weapon of war or armour, in any of
+    Old World Builder's languages (the catalogue reads them); any other name as it is."""
+    key = catalogue.engine_name(name)
+    if key in catalogue.ARMOUR_NAMES and key != "none":
+        return catalogue.ARMOUR_NAMES[key][0]
+    return key if key in catalogue.WEAPON_NAMES else name
+
+
+def weapon_of_war(names) -> str:
+    """The weapon of war a unit's equipment names (RULES §7's table name): its first that is not the hand
+    weapon, else "hand weapon" when it names one, else ""."""
+    found = []
+    for raw in names:
+        text = " ".join(raw.lower().replace("-", " ").split())
+        text = _WEAPON_ALIASES.get(text, text)
+        for weapon in WEAPONS_OF_WAR:
+            if re.search(rf"\b{weapon}s?\b", text):
+                found.append(weapon)
+                break
+    return next((w for w in found if w != "hand weapon"), "hand weapon" if found else "")
+
+
 #: Fantasy armour: what each kind of armour gives (the rules index's "Determining Armour Value").
 ARMOUR = (("full plate", 4), ("heavy armour", 5), ("light armour", 6))
 
 
-def _armour(names, rules, texts: str) -> int | None:
+#: The troop types whose armour is at best 3+ (RULES §7 "Armour").
+_BEST_THREE = ("light_chariots", "heavy_chariots", "monster", "war_machine")
+
+
+def _armour(names, rules, texts: str, troop_type: str | None = None) -> int | None:
     """The armour value the equipment gives: the best armour worn (none: 7+), a shield and barding 1
-    better each, Armoured Hide (X) X better, at best 2+; a profile "Armour Value: N+" as stated.
-    None: no save (7+)."""
+    better each, Armoured Hide (X) X better, at best 2+ (3+ for chariots, monsters and war machines); a
+    profile "Armour Value: N+" as stated. None: no save (7+)."""
     if (stated := _best(r"armour\s+value\s*:\s*([2-6])\+", texts)) is not None:
         return stated
     equipment = [n.lower() for n in names]
+    if stated := [int(n[0]) for n in equipment if re.fullmatch(r"[2-6]\+", n.strip())]:
+        return min(stated)  # Old World Builder names a monster's armour by its value ("5+")
     value = min([v for word, v in ARMOUR for n in equipment if word in n] or [7])
     value -= any(re.search(r"\bshields?\b", n) for n in equipment)
-    value -= any("barding" in n for n in equipment)
+    value -= any("barding" in n or "barded" in n for n in equipment)  # a barded mount (Barded Warhorse)
     hides = [int(m[1]) for r in rules if (m := re.match(r"armoured hide\s*\((\d)\)", r, re.IGNORECASE))]
     value -= max(hides, default=0)
-    value = max(2, value)
+    value = max(3 if troop_type in _BEST_THREE else 2, value)
     return None if value >= 7 else value
 
 
 # ----- Old World Builder's text export -----
 
-_STATS = re.compile(r"^\[(?P<name>[^\]]+)\]\s*(?P<stats>.*)$")
-_STAT = re.compile(r"([A-Za-z]+)\(([^)]*)\)")
-_UNIT_LINE = re.compile(r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s*\[[^\]]*\])?\s*$")
-
-
 def _old_world_builder(text: str) -> Roster:
-    lines = [line.replace("\xa0", " ").rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-    header = [line for line in lines[1:6] if line.strip()]
-    if len(header) < 2 or "===" not in lines[1:6]:
-        raise RosterError("This text starts like an Old World Builder list but has no list name and game. "
-                          + _EXPORT_HINT)
-    name, game_line = header[0], header[1]
-    game, _, army = game_line.partition(",")
-    if game.strip().lower() != "warhammer: the old world":
-        raise RosterError(f"This list is for “{_name(game)}”. The app reads rosters of " + ", ".join(GAMES.values())
-                          + ".")
-    force = _name(army.split(",")[0])
-    body = lines[lines.index("===", 1) + 1:]
-    units, current, after_blank = [], None, True
-    for line in body:
-        stripped = line.strip()
-        if stripped == "---":
-            break
-        if current is not None and (match := _STATS.match(stripped)):
-            current["models"].append((match["name"], _STAT.findall(match["stats"])))
-        elif current is not None and stripped.lower().startswith("special rules:"):
-            current["rules"] = _split_rules(stripped.split(":", 1)[1])
-        elif after_blank and stripped and not stripped.startswith(("++", "- ", "[")):
-            match = _UNIT_LINE.match(stripped)
-            current = {"name": match["name"], "count": int(match["count"] or 1), "models": [], "rules": ()}
-            units.append(current)
-        after_blank = not stripped or stripped.startswith("++")
-    return Roster("fantasy", _name(re.sub(r"\s*\[[^\]]*\]\s*$", "", name)),
-                  tuple(_owb_unit(u, force) for u in units))
-
-
-def _split_rules(text: str) -> tuple[str, ...]:
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        depth += c == "("
-        depth -= c == ")"
-        if c == "," and depth <= 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    return tuple(dict.fromkeys(n for n in map(_name, parts) if n))
+    try:
+        found = rosters_owb.text_list(text)
+    except rosters_owb.OwbError as error:
+        said = str(error)
+        if said.startswith("This list is for"):
+            said += " The app reads rosters of " + ", ".join(GAMES.values()) + "."
+        raise RosterError(f"{said} {_EXPORT_HINT}" if "starts like" in said else said) from None
+    army, force = rosters_owb.army_id(found["force"]), found["force"]
+    units = tuple(_owb_unit(u | {"army": army}, force) for u in found["units"])
+    return Roster("fantasy", found["name"] or "Old World Builder list", units)
 
 
 def _owb_unit(unit: dict, force: str) -> RosterUnit:
-    models = tuple(RosterModel(_name(name), unit["count"] if i == 0 else 0,
-                               _frozen((_name(k), _name(v)[:_MOST_TEXT]) for k, v in stats))
-                   for i, (name, stats) in enumerate(unit["models"]))
-    return RosterUnit(_name(unit["name"]), force, models, unit["rules"], regeneration=_regeneration(unit["rules"]),
-                      not_said=("troop type", "armour", "ward"), game="fantasy")
+    """One kind per stats line: the first with the unit's count; a crew or beasts ("Skink Crew (x5)") with
+    their number for each of the unit's models, riding with them; a mount (its T "-" or "(+1)") one under each
+    model; any other the unit's upgrade (a champion: count 0)."""
+    models, troop_type, profiles = [], "", unit["models"]
+    # The catalogue, when it knows the unit (by its entry, its name or its first profile's): its troop type,
+    # and its profiles when the file has none (a list file, an export without stats).
+    aliases = tuple(name for name, _ in profiles[:1])
+    rules = unit["rules"]
+    if (known := rosters_owb.catalogue_profiles(unit | {"aliases": aliases})) is not None:
+        profiles, troop_type, rules = profiles or known["profiles"], known["troop"], known["rules"]
+    for i, (name, pairs) in enumerate(profiles):
+        stats = _frozen((key, _name(value)[:_MOST_TEXT])
+                        for key, (_, value) in zip(rosters_owb.ORDER, pairs, strict=True))
+        bare, each = rosters_owb.times(name)
+        if i and each is not None:
+            models.append(RosterModel(_name(bare), each * unit["count"], stats, role="mount"))
+        elif i and _whole(stats["T"]) is None:  # T "-" or "(+1)": a mount, one under each model
+            models.append(RosterModel(_name(name), unit["count"], stats, role="mount"))
+        else:
+            models.append(RosterModel(_name(name), unit["count"] if i == 0 else 0, stats))
+    if not models:  # written without stats (or with the builder's empty stats line): its models, no profile
+        models.append(RosterModel(_name(unit["name"]), unit["count"]))
+    said = bool(unit["options"])
+    options = [_english(o) for o in unit["options"]]
+    troop_type = troop_type.replace("_", " ")
+    not_said = (*(() if _troop_key(troop_type) else ("troop type",)), *(() if said else ("armour",)), "ward",
+                *(("profile",) if not profiles else ()))
+    return RosterUnit(_name(unit["name"]), force, tuple(models), rules, regeneration=_regeneration(rules),
+                      armour=_armour(options, rules, "", _troop_key(troop_type)) if said else None,
+                      troop_type=troop_type, weapon=weapon_of_war(options) if said else "",
+                      not_said=not_said, game="fantasy")
 
 
 # ----- into the calculators -----
@@ -525,8 +611,27 @@ def _times(count: int, dice: AttackDice) -> str:
     return str(AttackDice(count * dice.count, dice.sides, count * dice.bonus))
 
 
+def _clipped(text: str, most: int) -> str:
+    """``text`` whole when it fits in ``most`` characters, else cut at a word boundary with an ellipsis."""
+    if len(text) <= most:
+        return text
+    cut = text[:most].rsplit(" ", 1)[0] if " " in text[:most] else text[:most - 1]
+    return cut.rstrip(" ,;:-/(") + "…"
+
+
 def _label(model: RosterModel, weapon: RosterWeapon, many: bool) -> str:
-    return (f"{weapon.name} ({model.name})" if many else weapon.name)[:MAX_NAME] or "weapon"
+    """A weapon's name, with its model's in brackets when several kinds carry weapons: whole labels, or
+    (past the calculators' :data:`MAX_NAME`) a clean ellipsis at a word boundary, the brackets closed."""
+    name = weapon.name or model.name or "weapon"
+    if not many or not model.name:
+        return _clipped(name, MAX_NAME)
+    whole = f"{name} ({model.name})"
+    if len(whole) <= MAX_NAME:
+        return whole
+    room = MAX_NAME - len(name) - 3
+    if room < 6:
+        return _clipped(name, MAX_NAME)
+    return f"{name} ({_clipped(model.name, room)})"
 
 
 def _is_melee(weapon: RosterWeapon) -> bool:
@@ -591,21 +696,23 @@ def _ninth_group(model: RosterModel, weapon: RosterWeapon, label: str, melee: bo
         raise ValueError(f"{what} gives no number of attacks.") from None
     damage_text = w.get("D", "").strip()
     try:
-        hit = ninth.Attack(skill, melee=melee, edition=edition)
+        hit = ninth.Attack(skill, melee=melee, auto_hit=weapon.automatic and not melee, edition=edition)
         return ninth.Group(hit, attacks, ninth.Weapon(strength, ap, damage_text), label)
     except ValueError as error:
         raise ValueError(str(error)) from None
 
 
 def _reference(unit: RosterUnit, extra: tuple[str, ...] = ()) -> tuple[RosterModel, int]:
-    """The counted kind with the most models whose T and W are numbers, and the models alike to it
+    """The unit's own model, else the counted kind with the most models whose T and W are numbers, and
+    the models alike to it
     (the same T, W and ``extra`` characteristics)."""
     counted = [m for m in unit.models if not m.role and _whole(m.characteristics.get("T", "")) is not None
                and _whole(m.characteristics.get("W", "")) is not None]
     if not counted:
         raise RosterError(f"{unit.name} has no model whose Toughness and Wounds are numbers, so it cannot be "
                           "a target.")
-    best = max(counted, key=lambda m: m.count)  # the first of the most (max keeps the first)
+    # The unit's own model (a vehicle, a character), else the first of the most (max keeps the first).
+    best = next((m for m in counted if m.own), None) or max(counted, key=lambda m: m.count)
     keys = ("T", "W", *extra)
     same = sum(m.count for m in counted if all(m.characteristics.get(k) == best.characteristics.get(k)
                                                  for k in keys))
@@ -631,7 +738,11 @@ def ninth_target(unit: RosterUnit) -> ninth.Target:
 
 def troop(unit: RosterUnit) -> str | None:
     """The unit's troop type as one of fantasy.TROOP_TYPES, or None when its file does not say one we know."""
-    text = re.sub(r"\([^)]*\)", "", unit.troop_type).strip().lower()
+    return _troop_key(unit.troop_type)
+
+
+def _troop_key(troop_type: str) -> str | None:
+    text = re.sub(r"\([^)]*\)", "", troop_type).strip().lower()
     if text in ("behemoth", "monstrous creature", "monstrous creatures", "behemoths"):
         return "monster"
     key = "_".join(text.split())
@@ -719,13 +830,20 @@ def fantasy_side(unit: RosterUnit, rank_width: int = 5) -> RosterSide:
                 unread.append(f"{model.name}'s profile")
                 continue
             a, ws, s, i = values
-            # Named by its kind (champion, mount), as /combat names a side's others.
-            others.append(fantasy.Fighters(a * (fighting if model.role == "mount" else 1), ws, fantasy.Weapon(s), i,
-                                           name=model.role))
+            # Named by its kind (champion, mount), as /combat names a side's others. A mount, crew or beasts
+            # strike for each fighting model, as many as each model has (a chariot's two steeds).
+            each = max(1, model.count // max(best.count, 1)) if model.role == "mount" else 0
+            try:
+                others.append(fantasy.Fighters(a * (fighting * each or 1), ws, fantasy.Weapon(s), i,
+                                               name=model.role))
+            except ValueError:  # more attacks than the calculator takes
+                unread.append(f"{model.name}'s profile")
     side = fantasy.Side(target, numbers["WS"], numbers["I"], numbers["Ld"], rank_width, fighting, supporting,
                         numbers["A"], fantasy.Weapon(numbers["S"]), tuple(others))
-    # A rider's M is often "-": the unit moves at its mount's.
-    movement = next((m for m in (_whole(k.characteristics.get("M", "")) for k in (best, *unit.models)) if m), None)
+    # A rider's M is often "-": the unit moves at its mount's; cavalry and chariots always do (the fastest M).
+    moves = [m for m in (_whole(k.characteristics.get("M", "")) for k in (best, *unit.models)) if m]
+    mounted = (troop(unit) or "").endswith(("cavalry", "chariots"))
+    movement = (max(moves) if mounted else moves[0]) if moves else None
     return RosterSide(side, movement if movement is not None and 1 <= movement <= 10 else None, tuple(unread))
 
 
@@ -757,16 +875,22 @@ _MOST_ROWS = profiles.MAX_ADDED
 
 
 def units_table(roster: Roster) -> list[dict]:
-    """One row a unit: its name, models, the key characteristics of its first kind, its weapons, and what
-    was not read (each named once)."""
+    """One row a unit: its name, models, the key characteristics of its rank and file (its own model, else
+    the counted kind with the most models: never a sergeant's), its weapons read, and what was not read
+    (each named once: a weapon is in one column or the other, never both)."""
     rows = []
     for unit in roster.units:
-        first = next((m for m in unit.models if not m.role), unit.models[0] if unit.models else None)
-        stats = first.characteristics if first else {}
-        weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons)
+        counted = [m for m in unit.models if not m.role]
+        shown = next((m for m in counted if m.own), None) or max(counted, key=lambda m: m.count, default=None)
+        stats = (shown or (unit.models[0] if unit.models else None))
+        stats = stats.characteristics if stats else {}
+        left_out = not_read(unit)
+        unread = set(_short(left_out))
+        weapons = dict.fromkeys(w.name for m in unit.models for w in m.weapons if w.name not in unread)
+        weapons = weapons or dict.fromkeys([unit.weapon] if unit.weapon else [])  # an Old World Builder unit's
         rows.append({"Unit": unit.name, "Models": unit.model_count,
                      **{k: stats.get(k, "") for k in SHOWN[roster.game]},
-                     "Weapons": ", ".join(weapons), "Not read": ", ".join(_short(not_read(unit)))})
+                     "Weapons": ", ".join(weapons), "Not read": ", ".join(_short(left_out))})
     return rows
 
 
@@ -819,16 +943,22 @@ def _short(left_out) -> list[str]:
     return list(dict.fromkeys(re.sub(r" \(.*\)$", "", item.split(":", 1)[0]) for item in left_out))
 
 
+def _kind(group: ninth.Group, melee: bool) -> str:
+    """An added row's kind: melee, an automatic hit (a flamer) or ranged."""
+    return "melee" if melee else "auto" if group.attack.auto_hit else "ranged"
+
+
 def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
     """The page's own profile (the first group) and the added weapons (the next ones)."""
     first, rest = groups[0], groups[1:1 + _MOST_ROWS]
     if ruleset == "ninth":
         return {"rules": "8" if first.attack.edition == 8 else "9", "skill": first.attack.skill,
-                "attacks": str(first.attacks), "attack": ("melee",) if melee else (), "s": first.weapon.strength,
+                "attacks": str(first.attacks), "s": first.weapon.strength,
+                "attack": ("melee",) if melee else ("auto",) if first.attack.auto_hit else (),
                 "ap": first.weapon.ap, "damage": first.weapon.damage,
                 "rows": tuple(_row("ninth", {"name": g.name, "attacks": str(g.attacks), "skill": g.attack.skill,
                                                 "s": g.weapon.strength, "ap": g.weapon.ap,
-                                                "damage": str(g.weapon.damage), "kind": "melee" if melee else "ranged"})
+                                                "damage": str(g.weapon.damage), "kind": _kind(g, melee)})
                                  for g in rest)}
     return {"bs": first.shot.ballistic_skill, "shots": str(first.shots), "s": first.weapon.strength,
             "ap": first.weapon.ap,
@@ -883,12 +1013,21 @@ def fantasy_link(unit: RosterUnit | None, target: RosterUnit | None) -> dict | N
     return _calculator_link("fantasy", unit, target)
 
 
+def _mover_rules(unit: RosterUnit) -> tuple[str, ...]:
+    """The unit's rules that change how it charges (/combat's charge part), by their names."""
+    named = {"_".join(re.sub(r"[^a-z ]", "", r.lower()).split()) for r in unit.rules}
+    if troop(unit) == "war_machine":
+        named.add("war_machine")
+    return tuple(r for r in urlstate.MOVER_RULES if r in named)
+
+
 def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict | None:
     """/combat's link: ``charger`` against ``charged``, either of them the page's own when None."""
     if charger is None and charged is None:
         return None
     page = urlstate.link_situation({})  # the page's defaults
     sides, parts, left_out = [page.charger, page.charged], [], []
+    charge = {"charge": True}  # the charge part on: the units' Movement and movement rules in it
     for i, unit in enumerate((charger, charged)):
         if unit is None:
             continue
@@ -897,8 +1036,10 @@ def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict 
         except (RosterError, ValueError):
             return None
         sides[i] = read.side
+        prefix = "a_" if i == 0 else "d_"
+        charge |= {f"{prefix}move": _mover_rules(unit)} | ({f"{prefix}m": read.movement} if read.movement else {})
         parts.append(f"{'charger' if i == 0 else 'charged'} {unit.name}")
         left_out += [f"{unit.name}'s {what}" for what in read.not_read]
-    values = combat_situations.combat_values(combat_situations.CombatSituation(*sides))
+    values = combat_situations.combat_values(combat_situations.CombatSituation(*sides), charge)
     values["from"] = _from(parts, left_out)
     return urlstate.encode(urlstate.COMBAT, values)
