@@ -3,12 +3,11 @@
 import streamlit as st
 
 import webui
-import webui_routes
 from hitrules import fantasy, situations
 from hitrules.edge import urlstate
 from hitrules.situations import profiles
 from hitrules.words import chance_text, count_text
-from views import draw, pictures
+from views import calculator, draw, pictures
 from views import unit as unit_view
 from views.target import target_inputs
 
@@ -27,42 +26,31 @@ LOS_HELP = "Line of Sight value, 1 (infantry) to 10."
 _SHOOTERS_SITUATION = ("moved", "close", "stand", "lone")
 
 
-def render() -> None:
-    values = webui.start_page(P, urlstate.FANTASY, webui_routes.TITLES[P], HELP)
-    sit, answer, whole = webui.situation(situations.fantasy_situation, values)
-    chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
-    if answer:
-        main = answer.main
-        draw.metrics_row(("Hit chance", chance_text(main.probability), "Per shot, exact and rounded."),
-                         ("Roll needed", main.roll, None),
-                         draw.mean_metric("Expected hits", answer.mean),
-                         *draw.chain_metrics(chain))
-        draw.refusal(draw.AFTER_THE_HIT, refused)
-        if len(answer.groups) > 1:
-            g2 = answer.groups[1].result
-            st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
-                       "The chart shows the unit's total hits.")
+def _headline(answer) -> tuple:
+    return (("Hit chance", chance_text(answer.main.probability), "Per shot, exact and rounded."),
+            ("Roll needed", answer.main.roll, None), draw.mean_metric("Expected hits", answer.mean))
 
-    inputs, details = st.columns([1, 1.4], gap="large")
-    with inputs:
-        _inputs(answer)
-    if answer:
-        with details:
-            if chain:  # its funnel has the hits; the chart of hits is the page without it
-                draw.show_chain(P, sit)
-            else:
-                draw.show_distribution(P, sit, "The unit's hits")
-            for group in answer.groups:  # the Why in the order of the attack: the hit, then what follows
-                title = ("Why: the hit roll" if len(answer.groups) == 1
-                         else f"Why: {group.name.lower()} ({count_text(group.shots, 'shot')})")
-                draw.why(title, group.result.steps, *group.result.faces)
-            if chain:
-                draw.why("Why: after the hit", chain.steps, None)
-        webui_routes.situation_links(sit)
-        if chain:
-            unit_view.whole_unit(P, *_unit(values, sit))
-    unit = {name: values[name] for name in ("rows", "order")} if whole and sit.weapon else {}
-    webui.write_link(urlstate.FANTASY, values, situations.fantasy_values(sit) | unit if whole else None)
+
+def _second_group(answer) -> None:
+    if len(answer.groups) > 1:
+        g2 = answer.groups[1].result
+        st.caption(f"Group 2 needs {g2.roll}: **{chance_text(g2.probability)}** per shot. "
+                   "The chart shows the unit's total hits.")
+
+
+def _whys(answer) -> tuple:
+    return tuple(("Why: the hit roll" if len(answer.groups) == 1
+                  else f"Why: {group.name.lower()} ({count_text(group.shots, 'shot')})",
+                  group.result.steps, group.result.faces) for group in answer.groups)
+
+
+def _link(values: dict, sit) -> dict:
+    """The situation's values and the whole unit's (its added weapons and their order)."""
+    return situations.fantasy_values(sit) | ({name: values[name] for name in ("rows", "order")} if sit.weapon else {})
+
+
+def render() -> None:
+    calculator.render(PAGE)
 
 
 def _unit(values: dict, sit) -> tuple:
@@ -135,3 +123,9 @@ def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple, picture: b
     step = group[0].result.cover_step if group else None
     if step is not None and step.kind == "skipped":
         st.warning(draw.step_markdown(step), icon=":material/visibility:")
+
+
+#: The page, on the calculators' one skeleton.
+PAGE = calculator.Calculator(P, urlstate.FANTASY, HELP, situations.fantasy_situation, _headline,
+                             lambda values, answer: _inputs(answer), lambda answer: "The unit's hits", _whys,
+                             _unit, _link, below=_second_group)

@@ -3,13 +3,12 @@
 import streamlit as st
 
 import webui
-import webui_routes
 from hitrules import ninth, situations
 from hitrules.edge import urlstate
 from hitrules.situations import profiles
 from hitrules.situations.presets import PRESETS
 from hitrules.words import chance_text, count_text
-from views import draw, pictures
+from views import calculator, draw, pictures
 from views import unit as unit_view
 from views.target import target_inputs
 
@@ -26,41 +25,31 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
             "blast": "The weapon has Blast"}
 
 
-def render() -> None:
-    values = webui.start_page(P, urlstate.NINTH, webui_routes.TITLES[P], HELP)
-    sit, answer, whole = webui.situation(situations.ninth_situation, values)
-    chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
-    if answer:
-        result = answer.result
-        if answer.verdict is not None:
-            (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
-        draw.metrics_row(("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
-                         ("Roll needed", result.roll, None),
-                         draw.mean_metric("Expected hits", answer.distribution.mean,
-                                          f", from {count_text(answer.attacks, 'attack')}"),
-                         *draw.chain_metrics(chain))
-        draw.refusal(draw.AFTER_THE_HIT, refused)
-        if result.modifier:
-            st.caption(modifier_words(result))
+def _verdict(answer) -> None:
+    if answer.verdict is not None:
+        (st.success if answer.verdict.allowed else st.error)(answer.verdict.reason)
 
-    inputs, details = st.columns([1, 1.4], gap="large")
-    with inputs:
-        _inputs(values)
-    if answer:
-        with details:
-            pictures.overwatch("ninth_overwatch_picture", answer.verdict)
-            if chain:  # its funnel has the hits; the chart of hits is the page without it
-                draw.show_chain(P, sit)
-            else:
-                draw.show_distribution(P, sit, f"Hits from {count_text(answer.attacks, 'attack')}")
-            # The Why in the order of the attack: the hit, then what follows.
-            draw.why("Why: the hit roll", answer.notes + result.steps, result.faces if result.may_fire else None)
-            if chain:
-                draw.why("Why: after the hit", chain.steps, None)
-        webui_routes.situation_links(sit)
-        if chain:
-            unit_view.whole_unit(P, *_unit(values, sit))
-    webui.write_link(urlstate.NINTH, values, _link(values, sit) if whole else None)
+
+def _headline(answer) -> tuple:
+    result = answer.result
+    return (("Hit chance", chance_text(result.probability), "Per attack, exact and rounded."),
+            ("Roll needed", result.roll, None),
+            draw.mean_metric("Expected hits", answer.distribution.mean,
+                             f", from {count_text(answer.attacks, 'attack')}"))
+
+
+def _modifiers(answer) -> None:
+    if answer.result.modifier:
+        st.caption(modifier_words(answer.result))
+
+
+def _whys(answer) -> tuple:
+    result = answer.result
+    return (("Why: the hit roll", answer.notes + result.steps, (result.faces if result.may_fire else None,)),)
+
+
+def render() -> None:
+    calculator.render(PAGE)
 
 
 def modifier_words(result: ninth.AttackResult) -> str:
@@ -171,3 +160,12 @@ def attack_inputs(prefix: str, melee: bool = True) -> None:
                       "of the opponent's next turn. Enemy units within Engagement Range stop "
                       "Overwatch unless the target just finished a charge move within Engagement "
                       "Range of the firing unit. Blast weapons cannot fire Overwatch.")
+
+
+#: The page, on the calculators' one skeleton.
+PAGE = calculator.Calculator(P, urlstate.NINTH, HELP, situations.ninth_situation, _headline,
+                             lambda values, answer: _inputs(values),
+                             lambda answer: f"Hits from {count_text(answer.attacks, 'attack')}", _whys,
+                             _unit, _link,
+                             above=_verdict, below=_modifiers,
+                             picture=lambda answer: pictures.overwatch("ninth_overwatch_picture", answer.verdict))
