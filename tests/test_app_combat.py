@@ -12,6 +12,7 @@ from apptest_util import metric, open_page, text, warnings
 
 from hitrules import combat_situations, fantasy, urlstate
 from hitrules._steps import chance_text
+from hitrules.fantasy.sides import held_initiative
 
 WORKED_ROUND = combat_situations.WORKED_ROUND
 WORKED_RESULT = {"Charger wins": Fraction(11, 32), "Draw": Fraction(105, 256), "Charger loses": Fraction(63, 256)}
@@ -318,10 +319,12 @@ def test_the_lance_preset_has_its_warhorses():
     fought, bonus = combat_situations.charge_bonus(combat_situations.charge_situation(sit, values))
     assert bonus == 3
     paladin, warhorses = fought.charger.others
-    assert (paladin.name, str(paladin.attacks), paladin.ws, paladin.weapon.strength, paladin.initiative) == (
-        "champion", "3", 6, 6, 7)
+    # The profiles keep their Initiative; the round adds the charger's charge_bonus (RULES.md §8, settled point 4).
+    assert fought.charger.charge_bonus == 3
+    assert (paladin.name, str(paladin.attacks), paladin.ws, paladin.weapon.strength,
+            held_initiative(fought.charger, paladin.initiative)) == ("champion", "3", 6, 6, 7)
     assert (warhorses.name, str(warhorses.attacks), warhorses.ws, warhorses.weapon.strength,
-            warhorses.initiative) == ("mount", "5", 3, 3, 6)
+            held_initiative(fought.charger, warhorses.initiative)) == ("mount", "5", 3, 3, 6)
     (captain,) = fought.charged.others
     assert (captain.name, str(captain.attacks), captain.ws, captain.initiative) == ("character", "2", 5, 4)
     without = fantasy.combat_round(dataclasses.replace(fought.charger, others=(paladin,)), fought.charged)

@@ -3,7 +3,7 @@ whole charges, the outcomes adding up to 1 over random charges, icepool for the 
 refusal."""
 
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -95,7 +95,7 @@ def test_pursuit_against_flight():
 
 
 def test_hold_your_ground_re_rolls_a_break_only():
-    charger = side(models=1, fighting=0, bonus=2)
+    charger = side(models=1, fighting=0, bonus=4)  # the charged claims Massed Infantry and Close Order: it loses by 2
     charged = side(models=10, t=10, fighting=0, ld=7)
     # The charger never pursues, so each way the test ends is one outcome.
     r = charge(charger, charged, 1, Mover(10, pursues=False), Mover(1, hold_your_ground=True))
@@ -216,7 +216,7 @@ def test_hold_your_ground_re_rolls_a_two_to_one_break_too():
 
 
 def test_a_stubborn_unit_that_chooses_to_test_may_hold_its_ground():
-    charger = side(models=1, fighting=0, bonus=2)
+    charger = side(models=1, fighting=0, bonus=4)  # the charged claims Massed Infantry and Close Order: it loses by 2
     stubborn = side(models=10, t=10, fighting=0, ld=7, stubborn=True)
     falls_back = charge(charger, stubborn, 1, Mover(10, pursues=False), Mover(1, hold_your_ground=True))
     assert falls_back.outcomes["charged_fell_back"] == 1
@@ -283,7 +283,7 @@ def test_a_target_that_fails_its_terror_test_flees_whatever_reaction():
 def test_terror_takes_1_from_the_losers_leadership():
     """A Terror-causing winner: the loser tests at Ld 7 - 1 (lost by 2, Breaks 21/36 rather than 15/36), unless it
     causes Fear or Terror itself; at Ld 2 - 1 only a natural double 1 holds."""
-    charger = side(models=1, fighting=0, bonus=2, causes_terror=True)
+    charger = side(models=1, fighting=0, bonus=4, causes_terror=True)  # against Massed Infantry and Close Order
 
     def fled(**target) -> Fraction:
         charged = side(models=10, t=10, fighting=0, immune_to_psychology=True, **target)
@@ -302,7 +302,7 @@ def test_frenzied_or_immune_units_cannot_flee():
 
 
 def test_a_frenzied_winner_always_pursues():
-    charger = side(models=1, fighting=0, bonus=2, frenzy=True)
+    charger = side(models=1, fighting=0, bonus=4, frenzy=True)
     charged = side(models=10, t=10, fighting=0, ld=7)
     r = charge(charger, charged, 1, Mover(10, pursues=False), Mover(1))
     assert r.outcomes["charged_destroyed"] == Fraction(15, 36) * caught(Mover(10), Mover(1))
@@ -321,7 +321,7 @@ def test_a_war_machine_never_pursues_may_follow_up_and_is_destroyed_when_it_brea
     assert beaten.outcomes["charged_destroyed"] == Fraction(15, 36)  # Breaks: destroyed, whatever the pursuit
     assert beaten.outcomes["charged_fled"] == 0
     # As the winner (the charged unit a war machine by its Mover): it never pursues, but follows up a Give Ground.
-    winner = side(models=1, fighting=0, bonus=2)
+    winner = side(models=1, fighting=0, bonus=4)  # against Massed Infantry and Close Order
     r = charge(side(models=10, t=10, fighting=0, ld=7), winner, 1, Mover(10), Mover(1, war_machine=True))
     assert r.outcomes["charger_fled"] == Fraction(15, 36) and r.outcomes["charger_destroyed"] == 0
     assert r.outcomes["charger_fell_back"] == Fraction(11, 36) and r.outcomes["fight_goes_on"] == Fraction(10, 36)
@@ -433,9 +433,8 @@ def test_wounds_regeneration_recovers_from_stand_and_shoot_count_for_the_charged
             q = p * Fraction(1, 4) ** sum(kills) * Fraction(3, 4) ** (len(kills) - sum(kills))
             slain = sum(kills)
             scores = [slain, lost + recovered]
-            if MASSED_INFANTRY_BY_TROOP_TYPE:
-                strength = (2 - lost, 2 - slain)
-                scores = [scores[s] + (strength[s] > strength[1 - s] and slain < 2) for s in (0, 1)]
+            strength = (2 - lost, 2 - slain)  # Massed Infantry: the troop type's (RULES.md §7)
+            scores = [scores[s] + (strength[s] > strength[1 - s] and slain < 2) for s in (0, 1)]
             ends["win" if slain == 2 or scores[0] > scores[1] else "draw" if scores[0] == scores[1] else "lose"] += q
     assert r.outcomes["charger_destroyed"] == wiped == Fraction(1, 16)
     assert (r.round.win, r.round.draw, r.round.lose) == tuple(ends[k] / (1 - wiped) for k in ("win", "draw", "lose"))
@@ -483,7 +482,7 @@ def test_regeneration_against_multiple_wounds_from_stand_and_shoot_point_by_poin
     state = Counter({key: p / 2 for key, p in new.items()}) + points(Counter({k: p / 2 for k, p in new.items()}), 1)
     expected: Counter = Counter()
     for (lost, recovered), p in state.items():
-        massed = MASSED_INFANTRY_BY_TROOP_TYPE and lost >= 2  # the charged side's Unit Strength then the higher
+        massed = lost >= 2  # the charged side's Unit Strength then the higher
         expected[-(lost + recovered) - massed] += p
     assert r.outcomes["charger_destroyed"] == 0
     assert {k: v for k, v in r.round.difference.items() if v} == {k: v for k, v in expected.items() if v}
@@ -497,10 +496,6 @@ def test_regeneration_against_multiple_wounds_from_stand_and_shoot_point_by_poin
 # (Hold Your Ground's second roll), and the flight's and the pursuit's dice.
 
 TO_WOUND = {2: 2, 1: 3, 0: 4, -1: 5, -2: 6}  # Strength minus Toughness -> the score needed
-#: RULES.md §7's Massed Infantry (+1 to the regular or heavy infantry side of the higher Unit Strength) is worked out
-#: from the troop type once the round does so (issue 42 drops the old input Side.massed_infantry); before that,
-#: the round adds it only when a side enters it, which these sides never do.
-MASSED_INFANTRY_BY_TROOP_TYPE = "massed_infantry" not in {f.name for f in fields(Side)}
 UNIT_STRENGTH = {"regular_infantry": 1, "heavy_cavalry": 2, "monstrous_infantry": 3, "war_machine": 1}
 
 
@@ -710,7 +705,7 @@ def brute_reaction(charger, charged, distance, charger_moves, charged_moves, rea
             scores = [dead1 + charger.standard + charger.bonus + {"front": 0, "flank": 1, "rear": 2}[charger.position],
                       removed + dead0 + charged.standard + charged.bonus]
             strength = [left[s] * UNIT_STRENGTH[sides[s].unit.troop] for s in (0, 1)]
-            for s in (0, 1) if MASSED_INFANTRY_BY_TROOP_TYPE else ():
+            for s in (0, 1):  # Massed Infantry: the troop type's (RULES.md §7)
                 if sides[s].unit.troop in ("regular_infantry", "heavy_infantry") and strength[s] > strength[1 - s]:
                     scores[s] += 1
             if scores[0] == scores[1]:

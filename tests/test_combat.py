@@ -207,28 +207,61 @@ def roll_dice(text, d6):
     return total
 
 
-def rank_bonus_plain(models, width, troop):
+def rank_bonus_plain(models, width, troop, horde=False):
     least, most, *_ = TROOP[troop]
     ranks = [width] * (models // width) + ([models % width] if models % width else [])
-    return min(max(sum(r >= least for r in ranks) - 1, 0), most)
+    return min(max(sum(r >= least for r in ranks) - 1, 0), most + horde if most else 0)
 
 
-def strength_plain(models, unit):
+def strength_plain(models, unit, others=()):
+    if models == 0:
+        return 0
     per = TROOP[unit.troop][2]
-    return models * (unit.wounds if per is None else per)
+    return models * (unit.wounds if per is None else per) + sum(o.unit_strength for o in others)
+
+
+def side_us(s, left):
+    return strength_plain(left, s.unit, s.others)
+
+
+def fears(s):
+    return s.causes_fear or s.causes_terror
+
+
+def fear_test_taken(s, enemy):
+    """The charged side's Fear test as the round begins, written plainly (no Stand & Shoot here)."""
+    if not fears(enemy) or s.causes_terror or s.immune_to_psychology or s.frenzy:
+        return False
+    if s.causes_fear and not enemy.causes_terror:
+        return False
+    return side_us(enemy, enemy.unit.models) > side_us(s, s.unit.models)
+
+
+def struck_at(s, initiative, rank_and_file=False):
+    if rank_and_file and s.strike_first and not s.strike_last:
+        initiative = 10
+    elif rank_and_file and s.strike_last and not s.strike_first:
+        initiative = 1
+    return initiative if initiative > 10 else min(10, initiative + s.charge_bonus)
 
 
 def play(sides, oracle):
     """One round: returns (models left, Wounds scored) of each side."""
     units = [[s.unit.wounds] * s.unit.models for s in sides]
     scored = [0, 0]
+    afraid = [0, 0]
+    if fear_test_taken(sides[1], sides[0]):
+        a, b = oracle.d6(), oracle.d6()
+        afraid[1] = int(a + b != 2 and (a + b > sides[1].leadership or a + b == 12))
     steps = [[(0, sides[0].impact, True)] if sides[0].impact else []]
-    for initiative in range(10, 0, -1):
+    for initiative in range(11, 0, -1):
         step = []
         for i, s in enumerate(sides):
-            if s.initiative == initiative and s.fighting + s.supporting:
+            if struck_at(s, s.initiative, True) == initiative and s.fighting + s.supporting:
                 step.append((i, "rank and file", False))
-            step += [(i, o, False) for o in s.others if o.initiative == initiative]
+            if s.mount and struck_at(s, s.mount.initiative) == initiative:
+                step.append((i, "mount", False))
+            step += [(i, o, False) for o in s.others if struck_at(s, o.initiative) == initiative]
         steps.append(step)
     steps.append([(i, s.stomp, True) for i, s in enumerate(sides) if s.stomp])
     for step in steps:
@@ -237,14 +270,19 @@ def play(sides, oracle):
             side, enemy = sides[i], sides[1 - i]
             if not units[i]:
                 continue  # wiped out: strikes no more
+            frenzy = int(i == 0 and side.frenzy)
+            lost = side.unit.models - len(units[i])
+            fighting = max(0, side.fighting - lost)
             if who == "rank and file":
-                lost = side.unit.models - len(units[i])
-                n = (side.attacks * max(0, side.fighting - lost)
+                n = ((side.attacks + frenzy) * fighting
                      + max(0, side.supporting - max(0, lost - side.fighting)))
-                profile = (side.ws, side.weapon, side.modifier, side.reroll)
+                profile = (side.ws, side.weapon, side.modifier - afraid[i], side.reroll)
+            elif who == "mount":
+                n = side.mount.attacks.bonus * fighting
+                profile = (side.mount.ws, side.mount.weapon, side.mount.modifier - afraid[i], side.mount.reroll)
             else:
-                n = roll_dice(who.attacks, oracle.d6)
-                profile = (who.ws, who.weapon, who.modifier, who.reroll)
+                n = roll_dice(who.attacks, oracle.d6) + (0 if automatic else frenzy)
+                profile = (who.ws, who.weapon, who.modifier - (0 if automatic else afraid[i]), who.reroll)
             for _ in range(n):
                 outcome = oracle.attack(profile, enemy, automatic)
                 if outcome != "none":
@@ -279,18 +317,33 @@ def land(unit, blows, regeneration, oracle):
     return scored
 
 
+def ranks_plain(s, enemy, left):
+    """Rank Bonus and Close Order of a side with ``left`` models, written plainly."""
+    n = left + sum(1 for o in s.others if o.unit_strength > 0)
+    width = s.rank_width
+    depth = (n + width - 1) // width
+    if s.formation == "skirmish" or depth > width:
+        return 0
+    steady = 10 if s.unit.troop == "heavy_infantry" else 5
+    disrupted = s.disrupted or (enemy.position != "front" and enemy.formation != "skirmish"
+                                and side_us(enemy, enemy.unit.models) >= steady)
+    ranks = 0 if disrupted else rank_bonus_plain(n, width, s.unit.troop, s.horde)
+    return ranks + (s.formation == "close_order" and side_us(s, left) >= 10)
+
+
 def judge(sides, left, scored, two_d6):
     """The round's end from the models left and Wounds scored: (difference, loser or None, outcome),
     ``two_d6`` a pair of dice for the Break test."""
     wiped = [n == 0 for n in left]
-    us = [strength_plain(left[i], sides[i].unit) for i in (0, 1)]
+    us = [side_us(sides[i], left[i]) for i in (0, 1)]
     score = []
     for i, s in enumerate(sides):
         points = scored[i]
         if not wiped[i]:
-            points += rank_bonus_plain(left[i], s.rank_width, s.unit.troop) * (not s.disrupted)
+            points += ranks_plain(s, sides[1 - i], left[i])
             points += s.standard + s.battle_standard + {"front": 0, "flank": 1, "rear": 2}[s.position]
-            points += s.high_ground + s.bonus + (s.massed_infantry and us[i] > us[1 - i])
+            massed = s.unit.troop in ("regular_infantry", "heavy_infantry")
+            points += s.high_ground + s.bonus + (massed and us[i] > us[1 - i])
         score.append(points)
     diff = score[0] - score[1]
     if wiped[0] and wiped[1]:
@@ -303,12 +356,13 @@ def judge(sides, left, scored, two_d6):
     s = sides[loser]
     if s.unbreakable:
         return diff, loser, "give_ground"
-    if s.stubborn:
+    if s.stubborn and not s.stubborn_tests:
         return diff, loser, "fall_back"
+    leadership = s.leadership - (sides[1 - loser].causes_terror and not fears(s))
     natural = two_d6[0] + two_d6[1]
-    if two_d6 == (1, 1) or natural + abs(diff) <= s.leadership:
+    if two_d6 == (1, 1) or natural + abs(diff) <= leadership:
         return diff, loser, "give_ground"
-    if natural > s.leadership or us[1 - loser] > 2 * us[loser]:
+    if natural > leadership or us[1 - loser] > 2 * us[loser]:
         return diff, loser, "break"
     return diff, loser, "fall_back"
 
@@ -455,7 +509,7 @@ BRUTE_CASES = {
         side(models=1, attacks=2, wounds=2, initiative=4, weapon=Weapon(4))),
     "Disrupted, and Massed Infantry against a rear charge": (
         side(models=6, rank_width=3, fighting=1, troop="monstrous_infantry", disrupted=True),
-        side(models=1, attacks=2, wounds=2, position="rear", massed_infantry=True, troop="monster")),
+        side(models=1, attacks=2, wounds=2, position="rear", troop="monster")),
     "one step: Killing Blow, then Multiple Wounds, then single wounds": (
         side(models=1, weapon=Weapon(5), others=(combat.Fighters(1, 3, Weapon(5, multiple_wounds="2"), 3),
                                                combat.Fighters(1, 3, Weapon(4, killing_blow=True), 3))),
@@ -464,7 +518,7 @@ BRUTE_CASES = {
         side(models=2, fighting=1, supporting=1, position="flank", initiative=4),
         side(models=2, attacks=2, initiative=3)),
     "ranks, Massed Infantry and outnumbering": (
-        side(models=2, rank_width=1, fighting=1, attacks=2, troop="monstrous_infantry", massed_infantry=True),
+        side(models=2, rank_width=1, fighting=1, attacks=2, troop="regular_infantry"),
         side(models=1, initiative=4, attacks=2, leadership=8)),
 }
 
@@ -578,7 +632,7 @@ def good(**more):
 
 
 @pytest.mark.parametrize(("bad", "words"), [
-    (dict(ws=0), "WS"), (dict(ws=11), "WS"), (dict(initiative=0), "Initiative"), (dict(initiative=11), "Initiative"),
+    (dict(ws=0), "WS"), (dict(ws=11), "WS"), (dict(initiative=0), "Initiative"), (dict(initiative=12), "Initiative"),
     (dict(leadership=1), "Leadership"), (dict(leadership=11), "Leadership"), (dict(rank_width=0), "rank width"),
     (dict(rank_width=21), "rank width"), (dict(attacks=0), "Attacks"), (dict(attacks=11), "Attacks"),
     (dict(attacks="D6"), "Attacks"), (dict(fighting=6, supporting=5), "more than the unit's 10 models"),

@@ -70,7 +70,7 @@ API = [
     lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 3, 2, a, b, others=c),
     lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, impact=a, stomp=b, position=c),
     lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, bonus=a, standard=b, reroll=c),
-    lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, disrupted=a, massed_infantry=b, unbreakable=c),
+    lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, disrupted=a, horde=b, unbreakable=c),
     lambda a, b, c: combat.Side(a, 3, 3, 7, 5, 5, 0, 1, _MW, modifier=b, reroll_sixes=c),
     lambda a, b, c: fantasy.strike(a, _MT, b, c),
     lambda a, b, c: fantasy.strike(combat.Fighters(3, 3, _MW, 3), a, 3, b),

@@ -21,7 +21,7 @@ READING = f'[{reading("Fantasy close combat")}](rules#{anchor("Fantasy close com
 TROOP_NAMES = {t: t.replace("_", " ").capitalize() for t in fantasy.TROOP_TYPES}
 RULE_NAMES = {"killing_blow": "Killing Blow", "monster_slayer": "Monster Slayer", "poisoned": "Poisoned Attacks"}
 FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1", "high_ground": "High ground +1",
-              "disrupted": "Disrupted (no ranks)", "massed_infantry": "Massed Infantry",
+              "disrupted": "Disrupted (no ranks)",
               "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
 PRESET_KEY = "combat_preset"

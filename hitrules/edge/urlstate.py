@@ -100,12 +100,14 @@ class PartlyRead(ValueError):
         self.value = value
 
 
-def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=()) -> Param:
+def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=(),
+           ignored: tuple[str, ...] = ()) -> Param:
     """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``. An
-    unknown item is named, and the others still count (:class:`PartlyRead`)."""
+    unknown item is named, and the others still count (:class:`PartlyRead`); an item of ``ignored`` (an
+    older link's, no longer an input) is dropped."""
 
     def parse(text: str) -> tuple[str, ...]:
-        items = {_folded(part) for part in text.split(",") if part.strip()}
+        items = {_folded(part) for part in text.split(",") if part.strip()}.difference(ignored)
         picked = tuple(c for c in choices if c in items)
         if unknown := sorted(items.difference(choices)):
             try:
@@ -469,6 +471,8 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
 MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
 #: A side's bonuses and rules that are yes or no, as a list (the side's own list).
 COMBAT_FLAGS = sides.FLAGS
+#: Flags an older link may carry that are no longer inputs: Massed Infantry now follows the troop type.
+OLD_COMBAT_FLAGS = ("massed_infantry",)
 POSITIONS = sides.POSITIONS
 #: The to-hit modifier of a side's profiles (a failed Fear test is -1).
 MELEE_MODIFIER_RANGE = (-6, 6)
@@ -547,7 +551,7 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         *_automatic(p, "stomp"),
         _choice(f"{p}position", "front", POSITIONS, "position"),
         _whole(f"{p}bonus", 0, *sides.BONUS_RANGE, "Other bonus"),
-        _multi(f"{p}flags", COMBAT_FLAGS, "bonus"),
+        _multi(f"{p}flags", COMBAT_FLAGS, "bonus", ignored=OLD_COMBAT_FLAGS),
     )
 
 

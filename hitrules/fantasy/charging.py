@@ -415,12 +415,12 @@ def _charge_steps(mover: Mover, terrain: bool, distance: int, reached: Fraction)
 
 
 def with_charge_bonus(charger: Side, distance: int) -> tuple[Side, int]:
-    """The charger as it strikes in round 1: + min(3, D) Initiative into the front, + min(4, D) into a
-    flank or rear, to its rank and file and each of its others (at most 10); Impact Hits only from 3"."""
+    """The charger as it strikes in round 1: its ``charge_bonus``, + min(3, D) Initiative into the front,
+    + min(4, D) into a flank or rear, which the round adds to its rank and file, its mount and each of its
+    others (at most 10); Impact Hits only from 3"."""
     bonus = min(_MOST_BONUS[charger.position], distance)
-    others = tuple(replace(o, initiative=min(10, o.initiative + bonus)) for o in charger.others)
     impact = charger.impact if distance >= _IMPACT_FROM else None
-    return replace(charger, initiative=min(10, charger.initiative + bonus), others=others, impact=impact), bonus
+    return replace(charger, charge_bonus=bonus, impact=impact), bonus
 
 
 def _round_note(charger: Side, bonus: int, distance: int, reaction: str) -> Step:

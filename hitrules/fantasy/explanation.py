@@ -8,8 +8,16 @@ from fractions import Fraction
 
 from hitrules.fantasy.after_hit import Target, wound_score
 from hitrules.fantasy.melee import ON_BREAK, ON_KILLING, ON_RESULT, ON_WHO_FIRST, Blow, cites
-from hitrules.fantasy.sides import SIDE_NAMES, Side, side_bonus
-from hitrules.fantasy.troops import TROOPS
+from hitrules.fantasy.sides import (
+    SIDE_NAMES,
+    Side,
+    causes_fear,
+    fear_immune,
+    rank_and_file_initiative,
+    side_bonus,
+    side_strength,
+    terror_applies,
+)
 from hitrules.steps import Step
 from hitrules.words import chance_text, count_text, number_text
 
@@ -28,8 +36,73 @@ def killing_steps(blow: Blow, target: Target) -> list[Step]:
             steps.append(Step("skipped", f"{name} does not work against {troop}.", topic="save"))
     return steps
 
+def initiative_steps(sides) -> list[Step]:
+    """Each side's Initiative in the round where a rule changes the profile's: Strike First or Last, the
+    charge's bonus (docs/rules.md § who strikes first)."""
+    steps = []
+    for s, side in enumerate(sides):
+        parts = []
+        if side.strike_first and side.strike_last:
+            parts.append(f"Strike First and Strike Last cancel out: Initiative {side.initiative}")
+        elif side.strike_first or side.strike_last:
+            parts.append(f"Strike {'First' if side.strike_first else 'Last'}: Initiative "
+                         f"{10 if side.strike_first else 1}")
+        elif side.charge_bonus:
+            parts.append(f"Initiative {side.initiative}")
+        if side.charge_bonus:
+            parts.append(f"+{side.charge_bonus} for the charge (held to 10)")
+        if not parts:
+            continue
+        text = (f"The {SIDE_NAMES[s]}'s rank and file: {', '.join(parts)}: it strikes at "
+                f"{rank_and_file_initiative(side)}")
+        if side.charge_bonus and (side.mount is not None or side.others):
+            text += f"; its mount and others at their own Initiative +{side.charge_bonus} (held to 10)"
+        steps.append(Step("modifier", text + f" ({ON_WHO_FIRST}).", topic="initiative", anchor=cites("who first")))
+    return steps
+
+
+def frenzy_steps(sides) -> list[Step]:
+    """Frenzy's +1 Attack for the charger (the round is round 1 of its charge)."""
+    if not sides[0].frenzy:
+        return []
+    return [Step("modifier", f"Frenzy: the {SIDE_NAMES[0]} charged this turn, so its rank and file and its others have "
+                 "+1 Attack (its mount has not).", 1, topic="initiative")]
+
+
+def fear_steps(sides, fear) -> list[Step]:
+    """Who takes a Fear test as the round begins, and what failing it costs (docs/rules.md § Psychology):
+    ``fear`` holds for each side (the chance it tests, the chance it fails) or None."""
+    steps = []
+    for s, side in enumerate(sides):
+        enemy = sides[1 - s]
+        if not causes_fear(enemy):
+            continue
+        mine, theirs = side_strength(side, side.unit.models), side_strength(enemy, enemy.unit.models)
+        immune = fear_immune(side, enemy)
+        if fear[s] is None:
+            why = immune or (f"the {SIDE_NAMES[1 - s]}'s Unit Strength ({theirs}) is not higher than its own ({mine})"
+                             if s == 1 else "it tested before declaring the charge, if it had to")
+            steps.append(Step("note", f"The {SIDE_NAMES[1 - s]} causes {'Terror' if enemy.causes_terror else 'Fear'}"
+                              f"; the {SIDE_NAMES[s]} takes no Fear test as the round begins: {why}.", topic="fear"))
+            continue
+        tested, fails = fear[s]
+        when = "" if tested == 1 else (f" with chance {chance_text(tested)} (when Stand & Shoot has left its Unit "
+                                       "Strength the lower)")
+        steps.append(Step("chance", f"Fear: the {SIDE_NAMES[s]} tests as the round begins{when}: the "
+                          f"{SIDE_NAMES[1 - s]} causes Fear and has the higher Unit Strength. Leadership "
+                          f"{side.leadership}: 2D6 above it fails (a double 1 passes, a double 6 fails). Failed "
+                          f"Fear test ({chance_text(fails)}): -1 To Hit against the {SIDE_NAMES[1 - s]} this round; "
+                          "the round is worked out both ways, each weighed by its chance.", topic="fear"))
+    return steps
+
+
+def afraid_text(blow: Blow, name: str) -> Step:
+    return Step("modifier", f"After a failed Fear test, {name} hits on {blow.hit.score}+: "
+                f"{chance_text(blow.hit.probability)}.", -1, topic="fear")
+
+
 def phase_text(phase) -> str:
-    names = [name for mine in phase.profiles for *_, name in mine]
+    names = [profile[3] for mine in phase.profiles for profile in mine]
     who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
     if phase.topic == "impact":
         return f"Impact Hits are resolved first of all: {who} ({ON_WHO_FIRST})."
@@ -40,12 +113,17 @@ def phase_text(phase) -> str:
     return f"{phase.title}: {who}{together or ' strike'} ({ON_WHO_FIRST})."
 
 
-def blow_text(blow: Blow, attacks, rank_and_file: bool, name: str, side: Side, target: Side) -> str:
+def blow_text(blow: Blow, attacks, kind: str, name: str, side: Side, target: Side) -> str:
     fighters, weapon = blow.fighters, blow.fighters.weapon
-    if rank_and_file:
-        count = f"{count_text(side.fighting, 'fighting model')} × {count_text(side.attacks, 'Attack')}"
-        if side.supporting:
+    if kind:
+        each = fighters.attacks.bonus
+        count = f"{count_text(side.fighting, 'fighting model')} × {count_text(each, 'Attack')}"
+        if kind == "mount":
+            count += " of each one's mount (none from a supporting rank: Cavalry Support)"
+        elif side.supporting:
             count += f" + {count_text(side.supporting, 'supporting attack')}"
+        if kind == "rank_and_file" and each != side.attacks:
+            count += " (Frenzy: +1 Attack in a turn it charged)"
         count += ", fewer for each model slain before this step"
     else:
         count = count_text(attacks, "hit" if fighters.automatic else "attack")
@@ -65,39 +143,62 @@ def blow_text(blow: Blow, attacks, rank_and_file: bool, name: str, side: Side, t
         text += f"; Multiple Wounds ({weapon.multiple_wounds})"
     return text + "."
 
-def after_text(phase, states: dict, den: int, sides, full) -> Step:
-    lost = [0, 0]
-    wiped = [0, 0]
-    for key, (_, ways) in states.items():
-        w = sum(ways)
+def after_text(phase, runs, sides, full) -> Step:
+    """The models each side has lost after a step, over the round's runs (each its states and denominator)."""
+    lost = [Fraction(0), Fraction(0)]
+    wiped = [Fraction(0), Fraction(0)]
+    for states, den in runs:
+        run_lost, run_wiped = [0, 0], [0, 0]
+        for key, (_, ways) in states.items():
+            w = sum(ways)
+            for s in (0, 1):
+                run_lost[s] += key[s] // sides[s].unit.wounds * w
+                run_wiped[s] += w if key[s] == full[s] else 0
         for s in (0, 1):
-            lost[s] += key[s] // sides[s].unit.wounds * w
-            wiped[s] += w if key[s] == full[s] else 0
+            lost[s] += Fraction(run_lost[s], den)
+            wiped[s] += Fraction(run_wiped[s], den)
     parts = []
     for s in (0, 1):
-        part = f"the {SIDE_NAMES[s]} has lost {number_text(Fraction(lost[s], den))} models on average"
+        part = f"the {SIDE_NAMES[s]} has lost {number_text(lost[s])} models on average"
         if wiped[s]:
-            part += f" and is wiped out with chance {chance_text(Fraction(wiped[s], den))}"
+            part += f" and is wiped out with chance {chance_text(wiped[s])}"
         parts.append(part)
     return Step("chance", f"After {phase.title}: {parts[0]}; {parts[1]}.", topic=phase.topic)
 
-def result_steps(sides, scored, ranks, chances) -> list[Step]:
+def _rank_parts(side: Side, facts: dict) -> list[str]:
+    """The Why's words for a side's ranks and Close Order (see hitrules.fantasy.result's _facts)."""
+    unit = side.unit
+    if facts["skirmish"]:
+        return ["Skirmish: no Rank Bonus and no Close Order"]
+    if facts["marching"]:
+        return [f"Marching Column ({facts['marching']} ranks deep, {side.rank_width} wide: deeper than wide): no Rank "
+                "Bonus and no Close Order"]
+    if facts["disrupted"] == "input":
+        parts = ["Disrupted: no Rank Bonus"]
+    elif facts["disrupted"]:
+        parts = [f"Disrupted (fought in its {facts['fought_in']} by a unit of Unit Strength "
+                 f"{10 if unit.troop == 'heavy_infantry' else 5} or more, not in Skirmish): no Rank Bonus"]
+    else:
+        parts = [f"Rank Bonus +{facts['ranks']} with all {facts['in_ranks']} models in ranks of {side.rank_width} "
+                 f"({unit.troop.replace('_', ' ')}: at most +{facts['top']}), less as models fall"]
+        if side.horde:
+            parts.append("Horde: Rank Bonus +1 at most")
+    if facts["close_order"]:
+        parts.append("Close Order +1 while its Unit Strength is 10 or more and it is no deeper than wide")
+    return parts
+
+
+def result_steps(sides, scored, facts, chances) -> list[Step]:
     steps = [Step("base", "Combat result: each side scores +1 for each Wound the enemy lost this round (a "
                   "Wound that Regeneration recovers still counts; damage beyond a model's last Wound counts "
-                  "nothing), its Rank Bonus from the models it has left, and its bonuses; a side that is wiped "
-                  f"out scores only its Wounds ({ON_RESULT}).", topic="result", anchor=cites("result"))]
+                  "nothing), its Rank Bonus and Close Order from the models it has left, and its bonuses; a side "
+                  f"that is wiped out scores only its Wounds ({ON_RESULT}).", topic="result", anchor=cites("result"))]
     for s, side in enumerate(sides):
-        unit = side.unit
-        parts = []
-        if side.disrupted:
-            parts.append("no Rank Bonus (Disrupted)")
-        else:
-            top = TROOPS[unit.troop].max_rank_bonus
-            parts.append(f"Rank Bonus +{ranks[s][unit.models]} with all {unit.models} models in ranks of "
-                         f"{side.rank_width} ({unit.troop.replace('_', ' ')}: at most +{top}), less as models fall")
+        parts = _rank_parts(side, facts[s])
         parts += [f"{name} +{value}" for name, value in side_bonus(side)]
-        if side.massed_infantry:
-            parts.append("Massed Infantry +1 if its Unit Strength is the higher at the end")
+        if facts[s]["massed"]:
+            parts.append(f"Massed Infantry ({side.unit.troop.replace('_', ' ')}) +1 if its Unit Strength is the "
+                         "higher at the end")
         steps.append(Step("roll", f"The {SIDE_NAMES[s]}: {'; '.join(parts)}. Its expected score: "
                           f"{number_text(scored[s])}.", topic="result"))
     win, draw, lose = chances
@@ -107,10 +208,14 @@ def result_steps(sides, scored, ranks, chances) -> list[Step]:
     return steps
 
 
-def break_step(side: Side, name: str, test: dict[str, Fraction]) -> Step:
+def break_step(side: Side, name: str, test: dict[str, Fraction], enemy: Side | None = None) -> Step:
+    terror = enemy is not None and terror_applies(enemy, side)
+    leadership = (f"Leadership {side.leadership} - 1 = {side.leadership - 1} (the enemy causes Terror)" if terror
+                  else f"Leadership {side.leadership}")
     how = ("Unbreakable: it never tests, and Gives Ground" if side.unbreakable else
-           "Stubborn: it Falls Back in Good Order without a test" if side.stubborn else
-           f"Leadership {side.leadership}: 2D6 above it Breaks; within it, but above it with the difference "
+           "Stubborn: it Falls Back in Good Order without a test" if side.stubborn and not side.stubborn_tests else
+           ("Stubborn, it chose to test: " if side.stubborn else "") + f"{leadership}: 2D6 above it Breaks; "
+           "within it, but above it with the difference "
            "added, Falls Back in Good Order (Breaks instead when the winner's Unit Strength is more than twice "
            "its own); otherwise, or on a double 1, Gives Ground")
     loses = sum(test.values(), Fraction(0))

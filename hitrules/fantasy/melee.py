@@ -32,6 +32,9 @@ from hitrules.words import chance_text, faces_of_six
 
 WS_RANGE = (1, 10)
 INITIATIVE_RANGE = (1, 10)
+#: A side's Initiative (its rank and file's): a thrusting spear's +1 against a charger in its front is held by no
+#: rule, so a rank and file of Initiative 10 strikes at 11 (docs/rules.md § Fantasy close combat).
+STRIKING_INITIATIVE_RANGE = (1, 11)
 #: An other's Unit Strength (a character on a monster may have many Wounds).
 UNIT_STRENGTH_RANGE = (0, 20)
 #: The sections of docs/rules.md the Why cites: each step names one in words and carries its anchor.

@@ -14,25 +14,71 @@ from functools import lru_cache
 from hitrules.dice import Distribution
 from hitrules.fantasy.after_hit import Target
 from hitrules.fantasy.explanation import break_step, result_steps
-from hitrules.fantasy.sides import LEADERSHIP_RANGE, SIDE_NAMES, check_bool, side_bonus
+from hitrules.fantasy.sides import (
+    LEADERSHIP_RANGE,
+    SIDE_NAMES,
+    Side,
+    check_bool,
+    others_in_ranks,
+    side_bonus,
+    side_strength,
+    terror_applies,
+)
 from hitrules.fantasy.troops import TROOP_TYPES, TROOPS
 from hitrules.steps import Step, check_choice, check_int
 
 # Combat result and Break test ------------------------------------------------------------------
 
 
-def rank_bonus(models: int, rank_width: int, troop: str = "regular_infantry") -> int:
-    """The Rank Bonus of ``models`` models in ranks ``rank_width`` wide.
+def rank_bonus(models: int, rank_width: int, troop: str = "regular_infantry", horde: bool = False) -> int:
+    """The Rank Bonus of ``models`` models in ranks ``rank_width`` wide; Horde raises its most by 1.
 
     >>> rank_bonus(20, 5), rank_bonus(14, 5), rank_bonus(16, 5), rank_bonus(14, 5, "heavy_infantry")
     (2, 1, 2, 2)
+    >>> rank_bonus(20, 5, horde=True)
+    3
     """
     kind = TROOPS[check_choice("troop type", troop, TROOP_TYPES)]
     if kind.min_per_rank is None or models <= 0:
         return 0
     full, last = divmod(models, rank_width)
     counted = (full if rank_width >= kind.min_per_rank else 0) + (last >= kind.min_per_rank)
-    return min(max(counted - 1, 0), kind.max_rank_bonus)
+    return min(max(counted - 1, 0), kind.max_rank_bonus + horde)
+
+
+#: The troop types that claim Massed Infantry (+1 with the higher Unit Strength).
+MASSED_INFANTRY = ("regular_infantry", "heavy_infantry")
+#: The least Unit Strength of an enemy in a unit's flank or rear that Disrupts it, and against heavy infantry
+#: (Steady in the Ranks); the least Unit Strength of a unit in Close Order that claims its +1.
+DISRUPTS, DISRUPTS_HEAVY, CLOSE_ORDER_STRENGTH = 5, 10, 10
+
+
+def ranks_of(side: Side, models: int) -> tuple[int, int]:
+    """(the ranks' bonus, the Close Order bonus) of a side with ``models`` rank and file left, its others in
+    its ranks too: none in Skirmish, none in Marching Column (deeper than wide), no Rank Bonus when Disrupted
+    by the player's input; Close Order +1 in Combat Order with Unit Strength 10 or more.
+
+    >>> from hitrules.fantasy.after_hit import Weapon
+    >>> ten = dict(unit=Target(3, models=10), ws=3, initiative=3, leadership=7, attacks=1, weapon=Weapon(3))
+    >>> ranks_of(Side(rank_width=5, fighting=5, supporting=0, **ten), 10), ranks_of(Side(**ten, rank_width=5,
+    ...                                                                                  fighting=5, supporting=0), 9)
+    ((1, 1), (0, 0))
+    """
+    if models <= 0 or side.formation == "skirmish":
+        return 0, 0
+    n = models + others_in_ranks(side)
+    if -(-n // side.rank_width) > side.rank_width:  # Marching Column
+        return 0, 0
+    ranks = 0 if side.disrupted else rank_bonus(n, side.rank_width, side.unit.troop, side.horde)
+    close = side.formation == "close_order" and side_strength(side, models) >= CLOSE_ORDER_STRENGTH
+    return ranks, int(close)
+
+
+def disrupted_by(side: Side, enemy: Side, enemy_strength: int) -> bool:
+    """The side is Disrupted: fought in its flank or rear by a unit not in Skirmish of Unit Strength 5 or
+    more (10 or more against heavy infantry), as the round begins."""
+    least = DISRUPTS_HEAVY if side.unit.troop == "heavy_infantry" else DISRUPTS
+    return enemy.position != "front" and enemy.formation != "skirmish" and enemy_strength >= least
 
 
 def unit_strength(models: int, target: Target) -> int:
@@ -128,36 +174,47 @@ class RoundResult:
 @dataclass(frozen=True)
 class _Scoring:
     """What counts for each side's score, by the models it has left: its Wounds per model, models,
-    the bonuses it claims whatever its losses, its Rank Bonus and its Unit Strength."""
+    the bonuses it claims whatever its losses, its ranks' and Close Order's bonus, its Unit Strength, whether it
+    claims Massed Infantry, and the charged's Unit Strength as the round begins."""
 
     wounds: tuple[int, int]
     models: tuple[int, int]
     fixed: tuple[int, int]
     ranks: tuple[list[int], list[int]]
+    close: tuple[list[int], list[int]]
     strength: tuple[list[int], list[int]]
+    massed: tuple[bool, bool]
 
     @classmethod
     def of(cls, sides) -> _Scoring:
         models = tuple(side.unit.models for side in sides)
+        ranks = [[ranks_of(side, m) for m in range(n + 1)] for side, n in zip(sides, models, strict=True)]
         return cls(tuple(side.unit.wounds for side in sides), models,
                    tuple(sum(v for _, v in side_bonus(side)) for side in sides),
-                   tuple([0 if side.disrupted else rank_bonus(m, side.rank_width, side.unit.troop)
-                          for m in range(n + 1)] for side, n in zip(sides, models, strict=True)),
-                   tuple([unit_strength(m, side.unit) for m in range(n + 1)]
-                         for side, n in zip(sides, models, strict=True)))
+                   tuple([r for r, _ in mine] for mine in ranks), tuple([c for _, c in mine] for mine in ranks),
+                   tuple([side_strength(side, m) for m in range(n + 1)] for side, n in zip(sides, models, strict=True)),
+                   tuple(side.unit.troop in MASSED_INFANTRY for side in sides))
+
+    def disrupted(self, sides, removed: int) -> tuple[bool, bool]:
+        """Each side Disrupted by the enemy's position and Unit Strength as the round begins (the charger's
+        after ``removed`` models lost before it)."""
+        start = (self.strength[0][self.models[0] - removed], self.strength[1][self.models[1]])
+        return (disrupted_by(sides[0], sides[1], start[1]), disrupted_by(sides[1], sides[0], start[0]))
 
     def scores(self, sides, lost, full) -> tuple[list[int], list[int], tuple]:
-        """In one final state (the Wounds each side lost): each side's score but the Wounds the enemy
-        recovered, the models each has left, and (each side wiped out, each side's Unit Strength more
-        than twice the other's)."""
+        """In one final state (the Wounds each side lost, the charger's models removed before the round):
+        each side's score but the Wounds the enemy recovered, the models each has left, and (each side wiped
+        out, each side's Unit Strength more than twice the other's)."""
         left = [self.models[s] - lost[s] // self.wounds[s] for s in (0, 1)]
         wiped = [lost[s] == full[s] for s in (0, 1)]
         us = [self.strength[s][left[s]] for s in (0, 1)]
+        disrupted = self.disrupted(sides, lost[2])
         score = []
         for s in (0, 1):
             points = lost[1 - s]  # the Wounds the enemy lost (and those it recovered: see _ends)
             if not wiped[s]:
-                points += self.fixed[s] + self.ranks[s][left[s]] + (sides[s].massed_infantry and us[s] > us[1 - s])
+                ranks = 0 if disrupted[s] else self.ranks[s][left[s]]
+                points += self.fixed[s] + ranks + self.close[s][left[s]] + (self.massed[s] and us[s] > us[1 - s])
             score.append(points)
         return score, left, (wiped[0], wiped[1], us[0] > 2 * us[1], us[1] > 2 * us[0])
 
@@ -191,7 +248,9 @@ def _loser(sides, diff: int, flags) -> tuple[int | None, dict[str, int]]:
         return (0 if wiped[0] else 1), {"wiped_out": 36}
     loser = 0 if diff < 0 else 1
     side = sides[loser]
-    ways = _break_ways(side.leadership, abs(diff), outnumbers[1 - loser], side.unbreakable, side.stubborn)
+    leadership = side.leadership - terror_applies(sides[1 - loser], side)
+    ways = _break_ways(leadership, abs(diff), outnumbers[1 - loser], side.unbreakable,
+                       side.stubborn and not side.stubborn_tests)
     return loser, dict(zip(("break", "fall_back", "give_ground"), ways, strict=True))
 
 
@@ -215,9 +274,22 @@ def result_of(sides, states: dict, den: int, full, steps: list[Step], recovered)
     charger_test, charged_test = ({k: Fraction(v, 36 * den) for k, v in t.items()} for t in tests)
     lost = [Distribution(tuple(m), den) for m in models_lost]
     expected = [Fraction(x, den) + r for x, r in zip(scored, reversed(recovered), strict=True)]
-    steps += result_steps(sides, expected, scoring.ranks, (win, draw, lose))
-    steps += [break_step(sides[s], SIDE_NAMES[s], (charger_test, charged_test)[s]) for s in (0, 1)]
+    steps += result_steps(sides, expected, [_facts(sides, s, scoring) for s in (0, 1)], (win, draw, lose))
+    steps += [break_step(sides[s], SIDE_NAMES[s], (charger_test, charged_test)[s], sides[1 - s]) for s in (0, 1)]
     return RoundResult(win, draw, lose, {d: Fraction(w, den) for d, w in sorted(difference.items())},
                        lost[0], lost[1], charger_test, charged_test, tuple(steps),
                        tuple(sorted(ends.items())), den)
 
+
+
+def _facts(sides, s: int, scoring: _Scoring) -> dict:
+    """What the Why says of a side's ranks, Close Order and Massed Infantry, with all its models."""
+    side = sides[s]
+    n = side.unit.models + others_in_ranks(side)
+    depth = -(-n // side.rank_width)
+    ranks, close = ranks_of(side, side.unit.models)
+    return {"skirmish": side.formation == "skirmish", "marching": depth if depth > side.rank_width else 0,
+            "disrupted": "input" if side.disrupted else "derived" if scoring.disrupted(sides, 0)[s] else "",
+            "fought_in": sides[1 - s].position,
+            "ranks": ranks, "in_ranks": n, "close_order": close, "massed": scoring.massed[s],
+            "top": TROOPS[side.unit.troop].max_rank_bonus + side.horde}

@@ -4,8 +4,9 @@ profile's attacks into a unit (strike). docs/rules.md § Fantasy close combat an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import product
 from math import gcd, lcm
 
 from hitrules.damage import (
@@ -29,10 +30,38 @@ from hitrules.fantasy.after_hit import (
     wound_score,
     wound_steps,
 )
-from hitrules.fantasy.explanation import after_text, blow_text, killing_steps, phase_text
-from hitrules.fantasy.melee import INITIATIVE_RANGE, ON_COMBAT, WS_RANGE, Blow, Fighters, check_bool, cites
+from hitrules.fantasy.explanation import (
+    afraid_text,
+    after_text,
+    blow_text,
+    fear_steps,
+    frenzy_steps,
+    initiative_steps,
+    killing_steps,
+    phase_text,
+)
+from hitrules.fantasy.melee import (
+    INITIATIVE_RANGE,
+    ON_COMBAT,
+    STRIKING_INITIATIVE_RANGE,
+    WS_RANGE,
+    Blow,
+    Fighters,
+    check_bool,
+    cites,
+)
 from hitrules.fantasy.result import RoundResult, result_of
-from hitrules.fantasy.sides import SIDE_NAMES, Side, check_supporting
+from hitrules.fantasy.sides import (
+    SIDE_NAMES,
+    Side,
+    causes_fear,
+    check_supporting,
+    fear_immune,
+    held_initiative,
+    leadership_fails,
+    rank_and_file_initiative,
+    side_strength,
+)
 from hitrules.steps import Step, check_int
 
 # The engine: the unsaved wounds of one step into a unit, in the FAQ's order --------------------
@@ -124,24 +153,24 @@ def _check_size(blows) -> None:
 _ORDINAL = ("first", "second")
 
 
-def _rank_and_file_attacks(side: Side, models_lost: int, removed_before: int = 0) -> int:
-    """Attacks of the rank and file with this many models slain: casualties come from the fighting
-    rank first, and the models stepping up cannot attack. ``removed_before`` of them were removed
-    before the round, from the back (Stand & Shoot): the unit then fights with the ranks it has left."""
+def _models_striking(side: Side, models_lost: int, removed_before: int = 0) -> tuple[int, int]:
+    """The fighting and supporting models of the rank and file still alive with this many models slain:
+    casualties come from the fighting rank first, and the models stepping up cannot attack.
+    ``removed_before`` of them were removed before the round, from the back (Stand & Shoot): the unit
+    then fights with the ranks it has left."""
     left = side.unit.models - removed_before
     fighting_then = min(side.fighting, left)
     supporting_then = min(side.supporting, left - fighting_then)
     slain = models_lost - removed_before
-    fighting = max(0, fighting_then - slain)
-    supporting = max(0, supporting_then - max(0, slain - fighting_then))
-    return side.attacks * fighting + supporting
+    return max(0, fighting_then - slain), max(0, supporting_then - max(0, slain - fighting_then))
 
 
 @dataclass(frozen=True)
 class Phase:
     """One step of the round: its title, topic, and for each side the profiles that strike the
-    other side's unit (Fighters, attacks: the most for the rank and file, else dice; whether it is
-    the rank and file, and its name)."""
+    other side's unit (Fighters, attacks: the most for the rank and file and the mount, else dice; its
+    kind, "rank_and_file", "mount" or ""; its name; the Initiative it strikes at, None for Impact Hits and
+    Stomps)."""
 
     title: str
     topic: str
@@ -157,35 +186,61 @@ def _other_name(side: Side, i: int) -> str:
     return name
 
 
-def _phases(charger: Side, charged: Side) -> list[Phase]:
+def _arms(side: Side, s: int, afraid: bool) -> list[tuple]:
+    """The side's profiles that roll to hit, in order (the rank and file, its mount, the others), as the
+    round has them: Initiative (Strike First or Last, the charge), Frenzy's +1 Attack for the charger (its
+    rank and file and others, never its mount), -1 To Hit after a failed Fear test."""
+    extra = int(s == 0 and side.frenzy)
+    minus = -1 if afraid else 0
+    who = SIDE_NAMES[s]
+    out = []
+    if side.fighting + side.supporting:
+        attacks = side.attacks + extra
+        struck = rank_and_file_initiative(side)  # 11 with a thrusting spear's +1: the profile holds 10
+        out.append((Fighters(attacks, side.ws, side.weapon, min(struck, INITIATIVE_RANGE[1]), side.modifier + minus,
+                             side.reroll),
+                    attacks * side.fighting + side.supporting, "rank_and_file", f"the {who}'s rank and file", struck))
+    mount = side.mount
+    if mount is not None and side.fighting:
+        struck = held_initiative(side, mount.initiative)
+        out.append((replace(mount, initiative=struck, modifier=mount.modifier + minus),
+                    mount.attacks.bonus * side.fighting, "mount", f"the {who}'s {mount.name or 'mount'}", struck))
+    for i, other in enumerate(side.others):
+        attacks = replace(other.attacks, bonus=other.attacks.bonus + extra)
+        struck = held_initiative(side, other.initiative)
+        out.append((replace(other, attacks=attacks, initiative=struck, modifier=other.modifier + minus), attacks, "",
+                    f"the {who}'s {_other_name(side, i)}", struck))
+    return out
+
+
+def _phases(charger: Side, charged: Side, afraid: tuple[bool, bool] = (False, False)) -> list[Phase]:
     sides = (charger, charged)
+    arms = [_arms(side, s, afraid[s]) for s, side in enumerate(sides)]
 
     def profiles(when):
         out = []
         for s, side in enumerate(sides):
             mine = []
             if when == "impact" and side.impact is not None:
-                mine.append((side.impact, side.impact.attacks, False, f"the {SIDE_NAMES[s]}'s Impact Hits"))
+                mine.append((side.impact, side.impact.attacks, "", f"the {SIDE_NAMES[s]}'s Impact Hits", None))
             elif when == "stomp" and side.stomp is not None:
-                mine.append((side.stomp, side.stomp.attacks, False, f"the {SIDE_NAMES[s]}'s Stomp Attacks"))
+                mine.append((side.stomp, side.stomp.attacks, "", f"the {SIDE_NAMES[s]}'s Stomp Attacks", None))
             elif isinstance(when, int):
-                if side.initiative == when and side.fighting + side.supporting:
-                    mine.append((side.rank_and_file, side.attacks * side.fighting + side.supporting, True,
-                                 f"the {SIDE_NAMES[s]}'s rank and file"))
-                for i, other in enumerate(side.others):
-                    if other.initiative == when:
-                        mine.append((other, other.attacks, False, f"the {SIDE_NAMES[s]}'s {_other_name(side, i)}"))
+                mine += [arm for arm in arms[s] if arm[4] == when]
             out.append(tuple(mine))
         return tuple(out)
 
     phases = [Phase("Impact Hits", "impact", profiles("impact"))]
-    phases += [Phase(f"Initiative {i}", "initiative", profiles(i)) for i in range(INITIATIVE_RANGE[1], 0, -1)]
+    phases += [Phase(f"Initiative {i}", "initiative", profiles(i))
+               for i in range(STRIKING_INITIATIVE_RANGE[1], 0, -1)]
     phases.append(Phase("Stomp Attacks", "stomp", profiles("stomp")))
     return [p for p in phases if any(p.profiles)]
 
+
 def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None = None, *,
                  charger_shot: dict | None = None) -> RoundResult:
-    """One whole round of combat, exactly, from Impact Hits to the Break test.
+    """One whole round of combat, exactly, from Impact Hits to the Break test: round 1 of a charge (the
+    first side charged this turn).
 
     >>> from hitrules.fantasy import Weapon
     >>> unit = Target(3, models=2)
@@ -200,36 +255,120 @@ def combat_round(charger: Side, charged: Side, charger_lost: Distribution | None
     charged side's result. The models it loses then include them. ``charger_shot`` instead gives them
     with the Wounds the charger's Regeneration recovered then, each counting for the charged side too:
     the chance of each (Wounds lost, Wounds recovered), adding up to 1.
+
+    A side that must take a Fear test as the round begins (docs/rules.md § Psychology) is worked out
+    both ways, passed and failed (-1 To Hit), each weighed by its exact chance.
     """
-    if not isinstance(charger, Side) or not isinstance(charged, Side):
-        raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    _check(charger, charged)
     states, den, recovered_before = _begin(charger, charger_lost, charger_shot)
-    if charged.impact is not None:
-        raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
     sides = (charger, charged)
-    for s in (0, 1):
-        check_supporting(sides[s], sides[1 - s], SIDE_NAMES[s])
     work = _Work()
     damages = tuple(UnitDamage(s.unit.wounds, s.unit.models, s.unit.regeneration, work) for s in (charger, charged))
     full = (damages[0].full, damages[1].full)
     steps: list[Step] = [Step("note", "Close combat follows the current rules index of the published game: a "
                               f"reading, not a quote ({ON_COMBAT}).", topic="round", anchor=cites("combat"))]
+    steps += initiative_steps(sides) + frenzy_steps(sides)
+    runs, fear = _fear_runs(sides, states, den)
+    steps += fear_steps(sides, fear)
+    phases = [_phases(charger, charged, afraid) for afraid, _, _ in runs]
     # the expected Wounds each side's Regeneration recovered (the charger's from Stand & Shoot too)
     recovered = [recovered_before, Fraction(0)]
-    for phase in _phases(charger, charged):
+    for at, phase in enumerate(phases[0]):
         steps.append(Step("base", phase_text(phase), topic=phase.topic, anchor=cites("who first")))
-        into = _phase_volleys(phase, sides, damages, steps)
-        new, gained = _strike_each_state(states, into, phase, sides, full, work)
-        work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
-        den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
-        recovered = [r + Fraction(g, den) for r, g in zip(recovered, gained, strict=True)]
-        # The padding that keeps one denominator is mostly common to every weight: take it out, so
-        # the next steps multiply smaller numbers.
-        common = gcd(den, *(w for _, ways in new.values() for w in ways))
-        den //= common
-        states = {key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}
-        steps.append(after_text(phase, states, den, sides, full))
+        for r, (afraid, run_states, run_den) in enumerate(runs):
+            into = _phase_volleys(phases[r][at], sides, damages, steps, afraid if r else None)
+            runs[r], gained = _step(run_states, run_den, into, phases[r][at], sides, full, work)
+            runs[r] = (afraid, *runs[r])
+            recovered = [x + g for x, g in zip(recovered, gained, strict=True)]
+        steps.append(after_text(phase, [(st, d) for _, st, d in runs], sides, full))
+    states, den = _merged(runs)
     return result_of(sides, states, den, full, steps, recovered)
+
+
+def _check(charger: Side, charged: Side) -> None:
+    """Refuse sides a round cannot have."""
+    if not isinstance(charger, Side) or not isinstance(charged, Side):
+        raise ValueError("combat_round() takes two Sides: the charger and the charged.")
+    if charged.impact is not None:
+        raise ValueError("Impact Hits: only the charger has them; the charged side's impact must be None.")
+    for s, (side, enemy) in enumerate(((charger, charged), (charged, charger))):
+        check_supporting(side, enemy, SIDE_NAMES[s])
+
+
+def _step(states: dict, den: int, into, phase: Phase, sides, full, work: _Work) -> tuple[tuple[dict, int], list]:
+    """One step of one run: its new states and denominator, and the Wounds each side recovered (expected)."""
+    new, gained = _strike_each_state(states, into, phase, sides, full, work)
+    work.add(2 * sum(len(ways) for _, ways in new.values()))  # the summary, and the result at the end
+    den *= (into[0].den if into[0] else 1) * (into[1].den if into[1] else 1)
+    # The padding that keeps one denominator is mostly common to every weight: take it out, so
+    # the next steps multiply smaller numbers.
+    common = gcd(den, *(w for _, ways in new.values() for w in ways))
+    return (({key: (low, [w // common for w in ways]) for key, (low, ways) in new.items()}, den // common),
+            [Fraction(g, den) for g in gained])
+
+
+def _tests(sides, states: dict) -> list[tuple[bool, bool]]:
+    """For each first state: (the charger tests for Fear as the round begins, the charged does). The charger
+    only when it had no test before declaring and Stand & Shoot has since left its Unit Strength the lower."""
+    charger, charged = sides
+    full_charger = side_strength(charger, charger.unit.models)
+    strength_charged = side_strength(charged, charged.unit.models)
+    charger_may = causes_fear(charged) and not fear_immune(charger, charged)
+    charged_may = causes_fear(charger) and not fear_immune(charged, charger)
+    tests = []
+    for key in states:
+        strength_charger = side_strength(charger, charger.unit.models - key[2])
+        tests.append((charger_may and full_charger >= strength_charged > strength_charger,
+                      charged_may and strength_charger > strength_charged))
+    return tests
+
+
+def _fear_runs(sides, states: dict, den: int) -> tuple[list, list]:
+    """The round's runs, one for each way the Fear tests as the round begins can go ((the charger failed, the
+    charged failed), its first states, their denominator: the no-failure run first), and for each side the
+    chance it takes the test and the chance it fails it (None: it never tests)."""
+    tests = _tests(sides, states)
+    testing = [any(t[s] for t in tests) for s in (0, 1)]
+    fails = [leadership_fails(side.leadership) for side in sides]
+    runs = []
+    for afraid in product((False, True), repeat=2):
+        if any(afraid[s] and not testing[s] for s in (0, 1)):
+            continue
+        first = {}
+        for (key, (low, ways)), test in zip(states.items(), tests, strict=True):
+            if factor := _fear_factor(afraid, test, testing, fails):
+                first[key] = (low, [w * factor for w in ways])
+        if first:
+            runs.append((afraid, first, den * 36 ** sum(testing)))
+    return runs, [_tested(states, den, tests, s, fails[s]) if testing[s] else None for s in (0, 1)]
+
+
+def _tested(states: dict, den: int, tests, s: int, fails: int) -> tuple[Fraction, Fraction]:
+    """(The chance side s takes the Fear test, the chance it fails it)."""
+    ways = sum(sum(ways) for (_, ways), test in zip(states.values(), tests, strict=True) if test[s])
+    return Fraction(ways, den), Fraction(fails, 36)
+
+
+def _fear_factor(afraid, test, testing, fails) -> int:
+    """The ways, out of 36 for each side that may test, that a first state goes with these Fear results."""
+    factor = 1
+    for s in (0, 1):
+        if testing[s] and test[s]:
+            factor *= fails[s] if afraid[s] else 36 - fails[s]
+        elif testing[s]:
+            factor *= 0 if afraid[s] else 36
+    return factor
+
+
+def _merged(runs) -> tuple[dict, int]:
+    """The final states of every run as one, over one denominator."""
+    den = lcm(*(d for _, _, d in runs))
+    merged: dict = {}
+    for _, states, run_den in runs:
+        scale = den // run_den
+        for key, (low, ways) in states.items():
+            _Lists.add(merged, key, low, len(ways), [w * scale for w in ways])
+    return {key: (low, ways) for key, (low, _, ways) in merged.items()}, den
 
 
 def _start(charger: Side, charger_lost: Distribution | None) -> tuple[dict, int]:
@@ -279,24 +418,28 @@ def _start_shot(charger: Side, shot: dict) -> tuple[dict, int]:
     return states, den
 
 
-def _phase_volleys(phase: Phase, sides, damages, steps: list[Step]) -> tuple:
+def _phase_volleys(phase: Phase, sides, damages, steps: list[Step], afraid=None) -> tuple:
     """The volley that strikes each side's unit at this step (None: nothing strikes it), and a step of
-    the Why for each profile that strikes."""
+    the Why for each profile that strikes (``afraid``: in a run after a failed Fear test, only the To Hit of
+    the side that alone failed it)."""
     volleys = []
     for s in (0, 1):  # the profiles of side s strike the unit of side 1 - s
         target = sides[1 - s]
         blows = [(Blow.of(f, target.unit, target.ws, target.reroll_sixes), attacks)
-                 for f, attacks, _, _ in phase.profiles[s]]
-        for (blow, attacks), (_, _, rank_and_file, name) in zip(blows, phase.profiles[s], strict=True):
-            steps.append(Step("roll", blow_text(blow, attacks, rank_and_file, name, sides[s], target),
-                              topic=phase.topic, anchor=cites("killing") if blow.rule else ""))
+                 for f, attacks, *_ in phase.profiles[s]]
+        for (blow, attacks), (_, _, kind, name, _) in zip(blows, phase.profiles[s], strict=True):
+            if afraid is None:
+                steps.append(Step("roll", blow_text(blow, attacks, kind, name, sides[s], target),
+                                  topic=phase.topic, anchor=cites("killing") if blow.rule else ""))
+            elif afraid[s] and sum(afraid) == 1 and not blow.hit.automatic:
+                steps.append(afraid_text(blow, name))
         volleys.append(_volley(damages[1 - s], blows) if blows else None)
     return volleys[1], volleys[0]
 
 
 def _next_states(into, lost, phase: Phase, sides, full) -> list:
     """From one state (the Wounds each side has lost), each side's unit's next states at this step
-    (see :func:`hitrules.damage.kernel_entry`): the rank and file strike with the models left."""
+    (see :func:`hitrules.damage.kernel_entry`): the rank and file and its mounts strike with the models left."""
     nexts = []
     for t in (0, 1):
         volley, attacker = into[t], 1 - t
@@ -307,11 +450,20 @@ def _next_states(into, lost, phase: Phase, sides, full) -> list:
             nexts.append((kernel_entry(lost[t], [volley.den]),))
         else:
             slain = lost[attacker] // sides[attacker].unit.wounds
-            before = lost[2] if attacker == 0 else 0
-            counts = tuple(_rank_and_file_attacks(sides[attacker], slain, before) if p[2] else None
-                           for p in phase.profiles[attacker])
+            fighting, supporting = _models_striking(sides[attacker], slain, lost[2] if attacker == 0 else 0)
+            counts = tuple(_count(p, fighting, supporting) for p in phase.profiles[attacker])
             nexts.append(volley.kernel(lost[t], counts))
     return nexts
+
+
+def _count(profile, fighting: int, supporting: int) -> int | None:
+    """The attacks a profile makes with these fighting and supporting models alive (None: its own dice)."""
+    kind = profile[2]
+    if kind == "rank_and_file":
+        return profile[0].attacks.bonus * fighting + supporting
+    if kind == "mount":
+        return profile[0].attacks.bonus * fighting
+    return None
 
 
 def _strike_each_state(states: dict, into, phase: Phase, sides, full, work: _Work) -> tuple[dict, list[int]]:

@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hitrules.fantasy.after_hit import Target, Weapon
-from hitrules.fantasy.melee import INITIATIVE_RANGE, WS_RANGE, Fighters, check_bool, check_hit_inputs
+from hitrules.fantasy.melee import (
+    INITIATIVE_RANGE,
+    STRIKING_INITIATIVE_RANGE,
+    WS_RANGE,
+    Fighters,
+    check_bool,
+    check_hit_inputs,
+)
+from hitrules.fantasy.troops import TROOPS
 from hitrules.steps import check_choice, check_int
 
 LEADERSHIP_RANGE = (2, 10)
@@ -19,8 +27,7 @@ MAX_OTHERS = 2
 POSITIONS = ("front", "flank", "rear")
 POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
 #: A side's bonuses and rules that are yes or no: the one list the link, the page and the side read.
-FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "massed_infantry", "unbreakable", "stubborn",
-         "reroll_sixes")
+FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "unbreakable", "stubborn", "reroll_sixes")
 #: The side's own special rules that are yes or no (docs/rules.md § Fantasy close combat, § Psychology).
 RULE_FLAGS = ("horde", "strike_first", "strike_last", "frenzy", "causes_fear", "causes_terror",
               "immune_to_psychology", "stubborn_tests")
@@ -65,7 +72,6 @@ class Side:
     high_ground: bool = False
     bonus: int = 0
     disrupted: bool = False
-    massed_infantry: bool = False
     unbreakable: bool = False
     stubborn: bool = False
     reroll_sixes: bool = False
@@ -88,7 +94,7 @@ class Side:
         if not isinstance(self.unit, Target):
             raise ValueError("A side's unit must be a Target.")
         check_int("WS", self.ws, *WS_RANGE)
-        check_int("Initiative", self.initiative, *INITIATIVE_RANGE)
+        check_int("Initiative", self.initiative, *STRIKING_INITIATIVE_RANGE)  # 11: 10 with a thrusting spear's +1
         check_int("Leadership", self.leadership, *LEADERSHIP_RANGE)
         check_int("The rank width", self.rank_width, *RANK_WIDTH_RANGE)
         check_int("The models in the fighting rank", self.fighting, 0, self.unit.models)
@@ -108,8 +114,10 @@ class Side:
         for name in (*FLAGS, *RULE_FLAGS):
             check_bool(name, getattr(self, name))
         check_choice("formation", self.formation, FORMATIONS)
-        if self.mount is not None and (not isinstance(self.mount, Fighters) or self.mount.automatic):
-            raise ValueError("A side's mount must be Fighters that roll to hit (automatic=False), or none.")
+        if self.mount is not None and (not isinstance(self.mount, Fighters) or self.mount.automatic
+                                       or self.mount.attacks.count or not self.mount.attacks.bonus):
+            raise ValueError("A side's mount must be Fighters that roll to hit (automatic=False) with a number of "
+                             "Attacks (each fighting model's mount makes them), or none.")
         check_int("The charge's Initiative bonus", self.charge_bonus, *CHARGE_BONUS_RANGE)
         check_choice("position", self.position, POSITIONS)
         check_int("The other bonus", self.bonus, *BONUS_RANGE)
@@ -156,3 +164,81 @@ def side_bonus(side: Side) -> list[tuple[str, int]]:
         out.append(("other bonus", side.bonus))
     return out
 
+
+
+# What the side's special rules make of it in the round (docs/rules.md § Fantasy close combat) -----------
+
+
+def rank_and_file_initiative(side: Side) -> int:
+    """The Initiative the rank and file (and its mount's rank) strike at, before the mount's own: 10 with
+    Strike First, 1 with Strike Last (neither with both), else the profile's; plus the charge's bonus,
+    held to 10 (settled point 4 of docs/rules.md § the charge). A profile's 11 (10 and a thrusting spear's +1,
+    which the page adds) stays.
+
+    >>> unit = Target(3, models=10)
+    >>> rank_and_file_initiative(Side(unit, 3, 4, 7, 5, 5, 0, 1, Weapon(5), strike_last=True, charge_bonus=3))
+    4
+    """
+    initiative = side.initiative
+    if side.strike_first != side.strike_last:
+        initiative = 10 if side.strike_first else 1
+    return max(initiative, min(INITIATIVE_RANGE[1], initiative + side.charge_bonus))
+
+
+def held_initiative(side: Side, initiative: int) -> int:
+    """An other's or the mount's Initiative in the round: its own plus the charge's bonus, held to 10."""
+    return max(initiative, min(INITIATIVE_RANGE[1], initiative + side.charge_bonus))
+
+
+def others_in_ranks(side: Side) -> int:
+    """How many of the side's others stand in its ranks (a champion, a character: Unit Strength above 0);
+    a character's mount (Unit Strength 0) is not a model of the ranks."""
+    return sum(1 for other in side.others if other.unit_strength > 0)
+
+
+def per_model_strength(side: Side) -> int:
+    """The Unit Strength of one of the side's rank-and-file models (a monster's: its Wounds)."""
+    per_model = TROOPS[side.unit.troop].unit_strength
+    return side.unit.wounds if per_model is None else per_model
+
+
+def side_strength(side: Side, models: int) -> int:
+    """The side's Unit Strength with ``models`` rank and file left: theirs and the others'; 0 when wiped out."""
+    if models <= 0:
+        return 0
+    return models * per_model_strength(side) + sum(other.unit_strength for other in side.others)
+
+
+def causes_fear(side: Side) -> bool:
+    """The side causes Fear (Terror causes Fear too)."""
+    return side.causes_fear or side.causes_terror
+
+
+def fear_immune(side: Side, enemy: Side) -> str:
+    """Why the side takes no Fear test against this enemy ("" if it may have to): it causes Terror, causes
+    Fear (except against a Terror-causer), is Immune to Psychology, or Frenzied (docs/rules.md § Psychology)."""
+    if side.causes_terror:
+        return "it causes Terror itself"
+    if side.causes_fear and not enemy.causes_terror:
+        return "it causes Fear itself"
+    if side.immune_to_psychology:
+        return "it is Immune to Psychology"
+    if side.frenzy:
+        return "it is Frenzied"
+    return ""
+
+
+def terror_applies(winner: Side, loser: Side) -> bool:
+    """The loser takes its Break test at Leadership - 1: the winner causes Terror and the loser causes
+    neither Fear nor Terror."""
+    return winner.causes_terror and not causes_fear(loser)
+
+
+def leadership_fails(leadership: int) -> int:
+    """The rolls of 2D6, out of 36, that fail a Leadership test: above it (a double 1 passes, a double 6 fails).
+
+    >>> leadership_fails(7), leadership_fails(8)
+    (15, 10)
+    """
+    return sum(1 for a in range(1, 7) for b in range(1, 7)
+               if a + b != 2 and (a + b > leadership or a + b == 12))
