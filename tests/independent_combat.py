@@ -249,9 +249,19 @@ def base_initiative(side):
     return side.initiative
 
 
+def rank_and_file_initiative(side):
+    """10 with Strike First, 1 with Strike Last, else the profile's; + the charge's bonus, held to 10;
+    + the thrusting spear's +1, held by no rule (an Initiative of 11 is a profile's 10 and the spear's +1)."""
+    spear = 1 if side.initiative == 11 else 0
+    base = base_initiative(side)
+    if base == side.initiative:
+        base -= spear
+    return min(10, base + side.charge_bonus) + spear
+
+
 def profiles(side):
     """[(kind, Fighters-like, initiative)] in order: rank and file, mount, others."""
-    out = [("rf", side.rank_and_file, min(10, base_initiative(side) + side.charge_bonus))]
+    out = [("rf", side.rank_and_file, rank_and_file_initiative(side))]
     if side.mount is not None:
         out.append(("mount", side.mount, min(10, side.mount.initiative + side.charge_bonus)))
     for other in side.others:
@@ -361,7 +371,9 @@ def break_outcomes(leadership, diff, outnumbered, unbreakable, stubborn, hold_yo
 def fear_test_applies(tester, enemy, tester_us, enemy_us):
     if not (enemy.causes_fear or enemy.causes_terror):
         return False
-    if tester.causes_fear or tester.causes_terror or tester.immune_to_psychology or tester.frenzy:
+    if tester.causes_terror or tester.immune_to_psychology or tester.frenzy:
+        return False
+    if tester.causes_fear and not enemy.causes_terror:  # "Fear-causers are immune, except to Terror-causers"
         return False
     return enemy_us > tester_us
 
