@@ -529,19 +529,17 @@ def round_summary(charger, charged, **kw):
 # --- §7: who fights, weapons, armour --------------------------------------------------------------
 
 def my_who_fights(models, w, troop, supports, charged, fought_in="front", others=0, formation="close_order"):
+    """(F, S) of RULES §7 "Who fights"; N = models counts the others, who stand in the front rank and fight
+    as themselves: fought elsewhere, a rank or file that holds them has that many fewer rank and file."""
     n = models
-    if fought_in in ("front", "rear"):
-        r = min(w, n)
-    else:
-        r = ceil(n / w)
-    f = r - others if fought_in == "front" else r
-    s = 0
+    rf = n - others
+    r = min(w, n) if fought_in in ("front", "rear") else ceil(n / w)
+    f = r - others if fought_in == "front" else min(r, rf)
     depth = ceil(n / w)
-    press = (troop in MASSED and not charged and formation != "skirmish" and depth <= w)
+    press = troop in MASSED and not charged and formation != "skirmish" and depth <= w
     pr = min(r, n - r) if press else 0
-    s += pr
-    if supports and fought_in == "front":
-        s += min(w, n - r - pr)
+    sup = min(w, n - r - pr) if supports and fought_in == "front" else 0
+    s = min(pr + sup, rf - f)
     return f, s
 
 
@@ -574,7 +572,7 @@ def my_combat_weapon(name, s, charged, charger_in_front=False):
     if name == "halberd" and charged:
         ap = -2
     if name in ("flail", "morning star") and not charged:
-        sb, ap, bane = 0, 0, 0
+        sb, bane = 0, 0  # "S+2, Armour Bane only if charged": the AP stays
     if name == "cavalry spear" and not charged:
         sb, ap = 0, 0
     supports = extra_rank
