@@ -384,8 +384,8 @@ def _strikes(side, enemy, state_self, state_enemy, steps_of, ini, mod, fights):
     for kind, f, i in steps_of:
         if i != ini:
             continue
-        fighting, supporting, frenzy = fights
-        n = attacks_of(kind, f, side, state_self[0], frenzy if kind != "mount" else 0, fighting, supporting)
+        fighting, supporting, frenzy, dead0 = fights  # models slain count from the round's start
+        n = attacks_of(kind, f, side, state_self[0] - dead0, frenzy if kind != "mount" else 0, fighting, supporting)
         kb, o = attack_outcome(f, enemy.unit, enemy.ws, mod, enemy.reroll_sixes)
         out.append((f.weapon, count_dist(n, kb, o)))
     return out
@@ -399,10 +399,11 @@ def _auto(fighters, enemy):
 def round_states(charger, charged, start_a=(0, 0, 0), start_b_score=0, fear_mod=(0, 0), fights=None):
     """The end states of one round: {(A state, B state, same_step_wipe): p}. A state is the charger's
     (dead, damage, Wounds counted for the charged), B the charged's. start_a: the charger's losses before
-    the round (dead, damage, Wounds counted). fights: ((F, S, frenzy bonus) charger, (...) charged)."""
+    the round (dead, damage, Wounds counted). fights: ((F, S, frenzy bonus, models dead at the start) charger,
+    (...) charged)."""
     if fights is None:
-        fights = ((charger.fighting, charger.supporting, 1 if charger.frenzy else 0),
-                  (charged.fighting, charged.supporting, 0))
+        fights = ((charger.fighting, charger.supporting, 1 if charger.frenzy else 0, start_a[0]),
+                  (charged.fighting, charged.supporting, 0, 0))
     a_models, b_models = charger.unit.models, charged.unit.models
     dist = {(start_a, (0, 0, start_b_score), False): Fraction(1)}
 
@@ -477,7 +478,7 @@ def combat(charger, charged, start_a=(0, 0, 0), start_b_score=0, charger_fear=Fa
     ends = defaultdict(Fraction)
     lost_a, lost_b = defaultdict(Fraction), defaultdict(Fraction)
     fa, sa = _after_shooting(charger, start_a[0])
-    fights = ((fa, sa, 1 if charger.frenzy else 0), (charged.fighting, charged.supporting, 0))
+    fights = ((fa, sa, 1 if charger.frenzy else 0, start_a[0]), (charged.fighting, charged.supporting, 0, 0))
     for (ma, qa), (mb, qb) in product(((0, p_a), (-1, 1 - p_a)), ((0, p_b), (-1, 1 - p_b))):
         w = qa * qb
         if not w:
@@ -780,3 +781,66 @@ def _after(out, key, p, charger, charged, am, bm, gap):
         out["fight_goes_on"] += p
     else:
         out[f"{lname}_fell_back"] += p
+
+
+# --- Stand & Shoot (§8, with §1's hit roll and §4's wound and saves), one group ------------------------
+
+def shooting_hit(bs, modifier=-1):
+    """§1: the chance one shot hits (score 7 - BS - modifier; the 7+ chart)."""
+    score = 7 - bs - modifier
+    if score <= 2:
+        return Fraction(5, 6)
+    if score <= 6:
+        return Fraction(7 - score, 6)
+    return {7: Fraction(1, 12), 8: Fraction(1, 18), 9: Fraction(1, 36)}.get(score, Fraction(0))
+
+
+def stand_and_shoot(bs, shots, weapon, unit, armour):
+    """{(Wounds the charger lost, Wounds its Regeneration recovered): p} from `shots` shots at BS `bs` with
+    `weapon` (no Poisoned Attacks) into `unit` at save `armour` against shooting."""
+    hit = shooting_hit(bs)
+    base = wound_need(weapon.strength, unit.toughness)
+    unsaved = Fraction(0)
+    if base is not None:
+        for wf in D6:
+            if wf == 1 or wf < base:
+                continue
+            ap = weapon.ap - (weapon.armour_bane if wf == 6 else 0)
+            fail = 1 - save_pass(None if armour is None else armour - ap)
+            unsaved += hit * SIXTH * fail * (1 - save_pass(unit.ward))
+    n_unsaved = count_dist({shots: Fraction(1)}, Fraction(0), unsaved)
+    mw = mw_dist(weapon)
+    out = {}
+    for (_, k), p in n_unsaved.items():
+        cur = {(0, 0, 0, 0): p}  # dead, damage, lost, recovered
+        for _ in range(k):
+            nxt = {}
+            for (dead, dmg, lost, rec), q in cur.items():
+                for m, pm in mw.items():
+                    for st, r in _points_tracked((dead, dmg, lost, rec), unit, m).items():
+                        add(nxt, st, q * pm * r)
+            cur = nxt
+        for (dead, dmg, lost, rec), q in cur.items():
+            add(out, (dead * unit.wounds + dmg, rec), q)
+    return out
+
+
+def _points_tracked(state, unit, m):
+    cur = {(state, False): Fraction(1)}
+    fail = Fraction(1) if unit.regeneration is None else 1 - save_pass(unit.regeneration)
+    for _ in range(m):
+        nxt = {}
+        for ((dead, dmg, lost, rec), done), p in cur.items():
+            if done or dead >= unit.models:
+                add(nxt, ((dead, dmg, lost, rec), True), p)
+                continue
+            if dmg + 1 < unit.wounds:
+                add(nxt, ((dead, dmg + 1, lost + 1, rec), False), p * fail)
+            else:
+                add(nxt, ((dead + 1, 0, lost + 1, rec), True), p * fail)
+            add(nxt, ((dead, dmg, lost, rec + 1), False), p * (1 - fail))
+        cur = nxt
+    out = {}
+    for (s, _), p in cur.items():
+        add(out, s, p)
+    return out
