@@ -700,9 +700,8 @@ def charge(charger, charged, distance, am, bm, reaction="hold", terrain=False, g
     us_a0 = unit_strength(charger, 0)
     us_b0 = unit_strength(charged, 0)
     fear_before = fear_test_applies(charger, charged, us_a0, us_b0)
-    if FEAR_CAUSER_IMMUNE_BEFORE_DECLARING and charger.causes_fear:
-        fear_before = False
-    p_go = leadership_pass(charger.leadership) if fear_before else Fraction(1)
+    test_before = fear_before and not (FEAR_CAUSER_IMMUNE_BEFORE_DECLARING and charger.causes_fear)
+    p_go = leadership_pass(charger.leadership) if test_before else Fraction(1)
     out["failed"] += 1 - p_go
     n = charger.unit.models + (0 if COLUMN_WITHOUT_OTHERS else len(charger.others))
     column = ceil(n / charger.rank_width) > charger.rank_width
@@ -740,8 +739,6 @@ def charge(charger, charged, distance, am, bm, reaction="hold", terrain=False, g
             # a charger that needed no test before declaring tests as the round begins if now outnumbered
             us_a = unit_strength(charger, dead)
             fear_now = (not fear_before) and fear_test_applies(charger, charged, us_a, us_b0)
-            if FEAR_CAUSER_IMMUNE_BEFORE_DECLARING and charger.causes_fear:
-                fear_now = False
             ends, _, _ = combat(a, charged, start_a=(dead, dmg, lost + rec), start_b_score=0,
                                 charger_fear=fear_now, hyg=(am.hold_your_ground, bm.hold_your_ground))
             for key, p in ends.items():
