@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
+from independent_combat import my_who_fights
 
 from hitrules.fantasy import Fighters, Mover, Side, Target, Weapon
-from independent_combat import my_who_fights
 
 TROOPS = ("regular_infantry", "regular_infantry", "heavy_infantry", "heavy_cavalry", "monstrous_infantry",
           "war_beasts", "monster", "swarm")
@@ -77,3 +76,34 @@ def mover(rng, side):
                  finest_warhorses=rng.random() < 0.2, war_machine=False,
                  pursues=rng.random() < 0.8,
                  hold_your_ground=rng.random() < 0.3 and side.unit.troop not in ("swarm", "war_beasts"))
+
+
+def big_side(rng, charger):
+    """A unit in ranks: 8..16 infantry of one Wound, few attacks, so Rank Bonus, Close Order, Massed Infantry,
+    Disrupted and Marching Column all come into play."""
+    from dataclasses import replace
+    troop = rng.choice(("regular_infantry", "heavy_infantry", "regular_infantry", "war_beasts"))
+    models = rng.randint(8, 16)
+    unit = Target(rng.randint(3, 4), armour=rng.choice((None, 4, 5, 6)), models=models, troop=troop)
+    width = rng.randint(2, 5)
+    others = ()
+    if rng.random() < 0.4:
+        others = (Fighters(rng.choice((1, 2, "D3")), 4, Weapon(4), rng.randint(2, 5), name="champion",
+                           unit_strength=1),)
+    formation = rng.choice(("close_order", "close_order", "open_order", "skirmish"))
+    f, s = my_who_fights(models + len(others), width, troop, rng.random() < 0.4, charger, "front", len(others),
+                         formation)
+    base = side(rng, charger)
+    return replace(base, unit=unit, rank_width=width, fighting=f, supporting=min(s, models - f), attacks=1,
+                   others=others, formation=formation, mount=None, impact=None, stomp=None,
+                   weapon=Weapon(rng.randint(3, 4), ap=rng.choice((0, -1))))
+
+
+def big_pair(rng):
+    from dataclasses import replace
+    a, b = big_side(rng, True), big_side(rng, False)
+    position = rng.choice(("front", "front", "flank", "rear"))
+    a = replace(a, position=position, charge_bonus=min(a.charge_bonus, 3 if position == "front" else 4))
+    if position != "front":
+        b = replace(b, supporting=0)
+    return a, b

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from functools import lru_cache
 from itertools import product
 from math import ceil
 
@@ -126,7 +125,8 @@ def attack_outcome(fighters, target, target_ws, extra_modifier, reroll_sixes):
     else:
         hits = hit_faces(fighters.ws, target_ws, fighters.modifier + extra_modifier, fighters.reroll, reroll_sixes)
     base = wound_need(w.strength, target.toughness)
-    killing = (w.killing_blow and target.troop in KILLING_BLOW_TROOPS) or (w.monster_slayer and target.troop == "monster")
+    killing = ((w.killing_blow and target.troop in KILLING_BLOW_TROOPS)
+               or (w.monster_slayer and target.troop == "monster"))
     ward_fail = 1 - save_pass(target.ward)
     kb = Fraction(0)
     ordinary = Fraction(0)
@@ -211,14 +211,14 @@ def land(state, unit, volleys):
     """volleys: [(weapon, {(k, o): p})] in profile order: Killing Blows first, then Multiple Wounds,
     then single wounds. Returns {state: p}."""
     dist = {(state, ()): Fraction(1)}
-    for weapon, counts in volleys:
+    for _weapon, counts in volleys:
         nxt = {}
         for (s, pending), p in dist.items():
             for (k, o), q in counts.items():
                 t = s
                 for _ in range(k):
                     t = apply_kb(t, unit)
-                add(nxt, (t, pending + (o,)), p * q)
+                add(nxt, (t, (*pending, o)), p * q)
         dist = nxt
     order = [i for i, (w, _) in enumerate(volleys) if is_multiple(w)] + \
             [i for i, (w, _) in enumerate(volleys) if not is_multiple(w)]
@@ -456,9 +456,7 @@ def round_end(charger, charged, a, b, same, us_start):
         winner = None
     elif a_out:
         winner = "charged"
-    elif b_out:
-        winner = "charger"
-    elif score_a > score_b:
+    elif b_out or score_a > score_b:
         winner = "charger"
     elif score_b > score_a:
         winner = "charged"
@@ -518,7 +516,7 @@ def round_summary(charger, charged, **kw):
     lose = sum(p for k, p in ends.items() if k[0] == "charged")
     draw = sum(p for k, p in ends.items() if k[0] is None)
     tests = {"charger": defaultdict(Fraction), "charged": defaultdict(Fraction)}
-    for (winner, _, a_out, b_out, test), p in ends.items():
+    for (winner, _, _a_out, _b_out, test), p in ends.items():
         if winner == "charger":
             tests["charged"][test] += p
         elif winner == "charged":
@@ -597,9 +595,8 @@ def my_armour_value(armour, shield=False, barding=False, hide=0, troop="regular_
     v -= use_shield + barding + hide
     best = 3 if troop in BEST_3 else 2
     v = max(best, v)
-    if in_combat and troop in MASSED and shield and weapon == "hand weapon" and not two_handed:
-        if v > 3:
-            v -= 1
+    if in_combat and troop in MASSED and shield and weapon == "hand weapon" and not two_handed and v > 3:
+        v -= 1  # Parry, to at best 3+
     return None if v >= 7 else v
 
 
@@ -675,7 +672,8 @@ def caught(pd, fd, gap):
 
 
 def _pursues(mover, side):
-    return side.frenzy or (mover.pursues and not _war(mover, side))
+    # a war machine never pursues, Frenzy or not (it cannot); Frenzy only takes away the choice not to
+    return not _war(mover, side) and (side.frenzy or mover.pursues)
 
 
 def _follows(mover, side):
@@ -747,7 +745,7 @@ def charge(charger, charged, distance, am, bm, reaction="hold", terrain=False, g
 
 
 def _after(out, key, p, charger, charged, am, bm, gap):
-    winner, diff, a_out, b_out, test = key
+    winner, _diff, a_out, b_out, test = key
     if a_out and b_out:
         out["both_destroyed"] += p
         return
@@ -817,7 +815,7 @@ def stand_and_shoot(bs, shots, weapon, unit, armour):
                     for st, r in _points_tracked((dead, dmg, lost, rec), unit, m).items():
                         add(nxt, st, q * pm * r)
             cur = nxt
-        for (dead, dmg, lost, rec), q in cur.items():
+        for (dead, dmg, _lost, rec), q in cur.items():
             add(out, (dead * unit.wounds + dmg, rec), q)
     return out
 
