@@ -34,10 +34,12 @@ def side(rng, charger, small=True):
     others = ()
     if rng.random() < 0.3:
         others = (fighters(rng, us=rng.randint(1, 3), name="champion"),)
+        if rng.random() < 0.3:
+            others += (fighters(rng, us=0, name="character's mount"),)
     formation = rng.choice(("close_order", "close_order", "open_order", "skirmish"))
     supports = rng.random() < 0.4
-    n = models + len(others)
-    f, s = my_who_fights(n, width, troop, supports, charger, "front", len(others), formation)
+    placed = sum(1 for o in others if o.unit_strength)
+    f, s = my_who_fights(models + placed, width, troop, supports, charger, "front", placed, formation)
     f = max(0, min(f, models))
     s = min(s, models - f)
     if f == 0 and s == 0:

@@ -308,9 +308,15 @@ def _shift(d, b):
     return {k + b: p for k, p in d.items()}
 
 
+def in_ranks(side):
+    """The others that stand in the ranks: a champion and characters, never a character's mount (Unit
+    Strength 0: RULES §7 "a mount's 0"; settled 6: "N counts a character, never its mount")."""
+    return sum(1 for o in side.others if o.unit_strength > 0)
+
+
 def rank_bonus(side, dead, enemy, enemy_us_start):
     alive = side.unit.models - dead
-    n = alive + len(side.others)
+    n = alive + in_ranks(side)
     w = side.rank_width
     m, top, _ = TROOP[side.unit.troop]
     if m is None or side.formation == "skirmish" or ceil(n / w) > w or disrupted(side, enemy, enemy_us_start):
@@ -333,7 +339,7 @@ def bonuses(side, dead, enemy, enemy_dead, enemy_us_start):
     """Everything but Wounds, for a side not wiped out."""
     total = rank_bonus(side, dead, enemy, enemy_us_start)
     us = unit_strength(side, dead)
-    n = side.unit.models - dead + len(side.others)
+    n = side.unit.models - dead + in_ranks(side)
     if side.formation == "close_order" and ceil(n / side.rank_width) <= side.rank_width and us >= 10:
         total += 1
     if side.unit.troop in MASSED and us > unit_strength(enemy, enemy_dead):
@@ -701,7 +707,7 @@ def charge(charger, charged, distance, am, bm, reaction="hold", terrain=False, g
     test_before = fear_before and not (FEAR_CAUSER_IMMUNE_BEFORE_DECLARING and charger.causes_fear)
     p_go = leadership_pass(charger.leadership) if test_before else Fraction(1)
     out["failed"] += 1 - p_go
-    n = charger.unit.models + (0 if COLUMN_WITHOUT_OTHERS else len(charger.others))
+    n = charger.unit.models + (0 if COLUMN_WITHOUT_OTHERS else in_ranks(charger))
     column = ceil(n / charger.rank_width) > charger.rank_width
     can_flee = not (charged.frenzy or charged.immune_to_psychology)
     terror = charger.causes_terror and can_flee and not charged.causes_terror
