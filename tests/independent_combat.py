@@ -12,6 +12,7 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import product
 from math import ceil
+from types import SimpleNamespace
 
 D6 = range(1, 7)
 SIXTH = Fraction(1, 6)
@@ -261,7 +262,9 @@ def rank_and_file_initiative(side):
 
 def profiles(side):
     """[(kind, Fighters-like, initiative)] in order: rank and file, mount, others."""
-    out = [("rf", side.rank_and_file, rank_and_file_initiative(side))]
+    rank_and_file = SimpleNamespace(attacks=side.attacks, ws=side.ws, weapon=side.weapon, modifier=side.modifier,
+                                    reroll=side.reroll, automatic=False)
+    out = [("rf", rank_and_file, rank_and_file_initiative(side))]
     if side.mount is not None:
         out.append(("mount", side.mount, min(10, side.mount.initiative + side.charge_bonus)))
     for other in side.others:

@@ -418,3 +418,27 @@ def test_engine_fear_causing_charger_tests_against_terror():
     mine = m.charge(charger, target, 3, Mover(5), Mover(5))
     assert mine["failed"] == F(5, 12)
     assert charge(charger, target, 3, Mover(5), Mover(5)).outcomes["failed"] == mine["failed"]
+
+
+def test_engine_strike_last_keeps_the_thrusting_spear():
+    """RULES §7: "Strike First sets Initiative to 10 and Strike Last to 1 *before* other modifiers ...; then
+    the thrusting spear's +1, held by no rule"; settled 4: "10 with strike_first, 1 with strike_last ...;
+    plus the thrusting spear's +1 when the charger is in its front (not held)". The engine enters the
+    spear's +1 in the Side's Initiative (11 is "10 and a thrusting spear's +1"), so Strike Last must give
+    1 + 1 = 2 and Strike First 10 + 1 = 11. The engine gives 1 and 10: here its spearmen strike at the same
+    time as a charger at 1 instead of before it, and win less often."""
+    charger = _side(5, initiative=1, attacks=2)
+    spearmen = _side(5, initiative=11, strike_last=True)
+    assert m.rank_and_file_initiative(spearmen) == 2
+    assert m.rank_and_file_initiative(replace(spearmen, strike_last=False, strike_first=True)) == 11
+    mine = m.round_summary(charger, spearmen)
+    at_once = m.round_summary(charger, replace(spearmen, initiative=1, strike_last=False))
+    assert mine["lose"] != at_once["lose"]
+    assert combat_round(charger, spearmen).lose == mine["lose"]
+
+
+def test_engine_rank_and_file_of_a_spear_side():
+    """A Side of Initiative 11 (a profile's 10 and the thrusting spear's +1) is valid, but its public
+    `rank_and_file` property raises "Initiative must be between 1 and 10 (got 11)" (a Fighters' range)."""
+    spearmen = _side(5, initiative=11)
+    assert spearmen.rank_and_file.ws == 3
