@@ -49,7 +49,7 @@ def side(rng, charger, small=True):
                                                "strike_last", "frenzy", "causes_fear", "causes_terror",
                                                "immune_to_psychology", "stubborn_tests")}
     mount = fighters(rng, name="mount") if troop == "heavy_cavalry" else None
-    return Side(unit, ws=rng.randint(2, 6), initiative=rng.randint(1, 6), leadership=rng.randint(5, 9),
+    return Side(unit, ws=rng.randint(2, 6), initiative=rng.randint(1, 6), leadership=rng.randint(2, 10),
                 rank_width=width, fighting=f, supporting=s, attacks=rng.randint(1, 2), weapon=weapon(rng),
                 others=others, impact=fighters(rng, True) if charger and rng.random() < 0.2 else None,
                 stomp=fighters(rng, True) if rng.random() < 0.1 else None,

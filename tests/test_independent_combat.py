@@ -283,6 +283,7 @@ def test_random_charges_against_the_engine(chunk):
         r = m.charge(a, b, distance, am, bm, reaction, terrain, gap)
         assert sum(r.values()) == 1
         assert e.outcomes == r, seed
+        assert e.reached == _at_least(m.charge_range(am, terrain), distance), seed
         compared += 1
     assert compared > 80
 
