@@ -62,6 +62,7 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/chart_redraw.py
 	$(PY) bench/figures.py
 	$(PY) bench/browser.py
+	$(PY) bench/load.py --goal
 
 load: $(VENV)/.dev-installed
 	$(PY) bench/load.py

@@ -1,41 +1,20 @@
-"""The pages' state: link <-> widgets, the pages and the links between them, and shared figures.
+"""The pages' state: the link <-> the widgets, read once when a page opens and written after it is drawn.
 
 No rules live here. The link is kept by hand, not with Streamlit's ``bind="query-params"`` or
-``persist_state``: docs/state.md shows what each did.
+``persist_state``: docs/state.md shows what each did. The routing between pages is webui_routes; the caches
+shared by every user, webui_cache.
 """
 
 from __future__ import annotations
 
-import gc
-import importlib
-import time
 from contextvars import ContextVar
-from functools import lru_cache
 
-import pyarrow
 import streamlit as st
-from streamlit import config
-from streamlit.elements.widgets import number_input, radio, selectbox, text_widgets
-from streamlit.runtime.pages_manager import PagesManager
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-from streamlit.runtime.state.common import is_element_id, is_keyed_element_id
-from streamlit.runtime.state.session_state import STREAMLIT_INTERNAL_KEY_PREFIX
 
-from hitrules import profiles, situations, urlstate
-from hitrules.presentation import figures
+import webui_routes
+from hitrules import situations
+from hitrules.edge import urlstate
 
-#: Figures and tables kept for every user (least recently used out first); at most about 25 MB,
-#: a 1,000-shot chart being about 0.2 MB (bench/cache_memory.py).
-FIGURES_KEPT = 128
-#: The pages: file (and address), title, icon. The first is the home page.
-PAGES = (("home", "Home", "home"), ("fantasy", "Fantasy shooting", "my_location"),
-         ("ninth", "9th edition attack", "rocket_launch"), ("explore", "Explore", "monitoring"),
-         ("learn", "Learn", "school"), ("combat", "Fantasy combat", "swords"),
-         ("army", "Your army", "upload_file"), ("rules", "Our reading of the rules", "menu_book"))
-#: Each page's name, as the navigation and the page's own title say it.
-TITLES = {name: title for name, title, _ in PAGES}
-#: How long :func:`send_now` pauses, in seconds.
-SEND_PAUSE = 0.001
 #: How many of its addresses a page remembers for Back and Forward (:func:`page_values`).
 ADDRESSES_KEPT = 24
 #: This run's page values, and the keys of its widgets not drawn last run (for :func:`key`).
@@ -48,144 +27,13 @@ _NAMES = {page: {n for p in params for n in (p.name, *(old[0] for old in p.old))
           for page, params in urlstate.PAGES.items()}
 
 
-#: The Streamlit release whose input widgets :func:`_one_key_state` was read against. Another release
-#: leaves the widgets as Streamlit wrote them (tests/test_widget_state.py fails until this is read again).
-WIDGET_STATE_FOR = "1.67.0"
-#: The widget modules that ask the session state one question about their own key (see :class:`OneKey`).
-_ONE_KEY_WIDGETS = (number_input, radio, selectbox, text_widgets)
-
-
-class OneKey:
-    """Streamlit's ``filtered_state`` for the one question its input widgets ask of it.
-
-    A number input, select box, radio or text input asks, each time it is drawn, whether the session
-    state holds None for its key: ``key in filtered_state and filtered_state[key] is None``. Streamlit
-    1.67 answers by building the whole filtered state first, reading every key it holds (with its
-    widget-id look-ups and presenters): about 30 µs a widget on /combat's 25 keys, a tenth of the page's
-    script time, and more the more keys a session holds (Streamlit's issue 9415 is the same cost). This
-    answers for the key asked only: it finds the entries of that walk that land on the key asked (with the
-    walk's own tests, :func:`_filtered_item`) and reads that value alone, so it gives the answer the whole
-    dict would give, and like that dict it is read once (a snapshot: ``in`` and ``[]`` agree)."""
-
-    __slots__ = ("_asked", "_safe")
-
-    def __init__(self, safe) -> None:
-        self._safe, self._asked = safe, {}
-
-    def _find(self, key: str) -> tuple[bool, object]:
-        if key not in self._asked:
-            with self._safe._lock:
-                self._asked[key] = _filtered_item(self._safe._state, key)
-        return self._asked[key]
-
-    def __contains__(self, key: str) -> bool:
-        return self._find(key)[0]
-
-    def __getitem__(self, key: str) -> object:
-        found, value = self._find(key)
-        if not found:
-            raise KeyError(key)
-        return value
-
-
-def _filtered_item(state, key: str) -> tuple[bool, object]:
-    """Whether ``state.filtered_state`` (Streamlit 1.67's ``SessionState``) holds ``key``, and its value.
-
-    That dict walks the active keys (each old or new session-state key as its widget id where it has one,
-    and the new widget ids), keeps a plain key as itself and a keyed widget id as its user key, and reads
-    every value. Here only the keys that can land on ``key`` are found: ``key`` itself, and the widget ids
-    whose user key it is. One of them is read; where two land on it, which one the dict keeps depends on
-    the order of its walk, so the dict itself is built and asked. A key Streamlit reserves (a widget id, an
-    internal key) is asked of the dict too."""
-    if is_element_id(key) or key.startswith(STREAMLIT_INTERNAL_KEY_PREFIX):
-        return _asked_whole(state, key)
-    old, new, widgets = state._old_state, state._new_session_state, state._new_widget_state.states
-    ids = state._key_id_mapper._key_id_mapping
-
-    def active(k: str) -> bool:  # k is one of the walk's keys (its ``_keys()``)
-        return k in widgets or (k not in ids and (k in old or k in new)) or any(
-            v == k and (j in old or j in new) for j, v in ids.items())
-
-    landing = [key] if active(key) else []
-    landing += [w for w, user in state._key_id_mapper._id_key_mapping.items() if user == key
-                and is_keyed_element_id(w) and not w.startswith(STREAMLIT_INTERNAL_KEY_PREFIX) and active(w)]
-    if len(landing) > 1:
-        return _asked_whole(state, key)
-    if not landing:
-        return False, None
-    try:
-        return True, state[landing[0]]
-    except KeyError:
-        if landing[0] == key:
-            raise
-        return False, None  # a widget id whose value is gone: the dict leaves it out too
-
-
-def _asked_whole(state, key: str) -> tuple[bool, object]:
-    whole = state.filtered_state
-    return key in whole, whole.get(key)
-
-
-class _WidgetSession:
-    """The session state as a widget module sees it: the real one, with :class:`OneKey` for ``filtered_state``."""
-
-    __slots__ = ("_safe",)
-
-    def __init__(self, safe) -> None:
-        self._safe = safe
-
-    @property
-    def filtered_state(self) -> OneKey:
-        return OneKey(self._safe)
-
-    def __getattr__(self, name: str):
-        return getattr(self._safe, name)
-
-
-def _one_key_state() -> None:
-    """Give the input widgets :class:`OneKey` (once a process, and only on the release it was read for)."""
-    if st.__version__ != WIDGET_STATE_FOR:
-        return
-    for module in _ONE_KEY_WIDGETS:
-        real = module.get_session_state
-        if not getattr(real, "one_key", False):
-            module.get_session_state = lambda real=real: _WidgetSession(real())
-            module.get_session_state.one_key = True
-
-
-_one_key_state()
-
-
-def send_now() -> None:
-    """Let the server send what the page has drawn so far (its answer) before the rest is built.
-
-    The script thread holds the interpreter while it builds the page, and the thread that sends to
-    the browser gets it back only now and then (Python's switch interval is 5 ms), so the answer at
-    the top of /combat waited for most of the page below it. A pause of a millisecond hands the
-    interpreter over and the answer leaves at once: in Chromium it showed 9 ms sooner (86.6 -> 77.2 ms
-    against the trivial page's 60, measured twice; docs/capacity.md), and the rest of the page a
-    millisecond later. AppTest sends nothing, so there it does not pause."""
-    if not config.get_option("global.appTest"):
-        time.sleep(SEND_PAUSE)
-
-
-def require_router(page: str) -> None:
-    """Route ``page`` through app.py. Until some session has run ``st.navigation``, Streamlit runs
-    ``pages/`` as a legacy multipage app, so a fresh server's first visitor of ``/fantasy`` would
-    get the page without app.py: switch that mode off and rerun. AppTest runs each page on its own
-    (and a rerun would drop a click), so there the page carries on."""
-    st.session_state["_at"] = page  # the page this run is on, for the next run's page_values
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        if not config.get_option("global.appTest"):
-            st.rerun()
-
-
 def _widget_value(param: urlstate.Param, value: object) -> object:
     """What a widget holds for a value: text params as their text, lists as lists."""
     if param.text:
         return param.format(value)
     return list(value) if isinstance(value, tuple) else value
+
+
 
 
 def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, tuple[str, ...]]:
@@ -210,8 +58,7 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     state = ss.to_dict()  # one read: each single read of the session state takes a lock
     store, widgets = f"_{prefix}_values", _PARAMS[prefix]
     entering = state.get("_at") != prefix
-    ctx = get_script_run_ctx()
-    history = store in state and ctx is not None and ctx.is_history_navigation
+    history = store in state and webui_routes.unexposed()[0]
     query = st.query_params.to_dict() if entering or history or store not in state else None
     opened = store not in state or (entering and (  # from another page: parameters of its own, or too long a link
         not _NAMES[prefix].isdisjoint(query) or urlstate.query_length(query) > urlstate.MAX_QUERY_LENGTH))
@@ -245,6 +92,8 @@ def page_values(prefix: str, params: tuple[urlstate.Param, ...]) -> tuple[dict, 
     return values, tuple(warnings)
 
 
+
+
 def apply_values(prefix: str, params: tuple[urlstate.Param, ...], values: dict) -> None:
     """Put ``values`` into every input of the page, drawn or waiting in its store (a preset, in a
     widget's callback: it runs before the page is drawn)."""
@@ -253,6 +102,8 @@ def apply_values(prefix: str, params: tuple[urlstate.Param, ...], values: dict) 
     for name, p in _PARAMS[prefix].items():
         if (full := f"{prefix}_{name}") in state:
             state[full] = _widget_value(p, values[name])
+
+
 
 
 def key(prefix: str, name: str) -> str:
@@ -267,10 +118,12 @@ def key(prefix: str, name: str) -> str:
     return full
 
 
+
+
 def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help: str) -> dict:
     """Open a page: route it, read its values, draw its title and any warning. It ends with ``write_link``."""
     values, warnings = page_values(prefix, params)
-    require_router(prefix)
+    webui_routes.require_router(prefix)
     st.title(title, help=help)
     if warnings:
         st.warning("Some settings could not be used, so others stand in for them:\n\n"
@@ -278,6 +131,8 @@ def start_page(prefix: str, params: tuple[urlstate.Param, ...], title: str, help
     if values.get("from"):
         st.caption(f":material/upload_file: From your army file: {values['from']}. Every value stays editable.")
     return values
+
+
 
 
 def write_link(params: tuple[urlstate.Param, ...], values: dict, link: dict | None = None) -> None:
@@ -298,8 +153,12 @@ def write_link(params: tuple[urlstate.Param, ...], values: dict, link: dict | No
         st.query_params.from_dict(encoded)
 
 
+
+
 def _address(query: dict) -> tuple:
     return tuple(sorted(query.items()))
+
+
 
 
 def situation(make, values: dict):
@@ -323,71 +182,3 @@ def situation(make, values: dict):
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
         return None, None, False
-
-
-@lru_cache(maxsize=FIGURES_KEPT)
-def shared(build, *args):
-    """``build(*args)``, once for every user: figures and tables, never changed once built. The
-    arguments are small frozen values (a situation, a skill), never a user's random dice."""
-    return build(*args)
-
-
-@lru_cache(maxsize=1)
-def settle() -> None:
-    """Once per server process, at its first run: load every page's modules, and move all that is
-    loaded so far (Streamlit, Plotly, pandas, the app) out of the collector's sight (``gc.freeze``).
-
-    The server runs with no collection after each run (``runner.postScriptGC``), so Python's own
-    collector does the work, and one full collection of the whole heap took 70-80 ms, in whatever
-    view it fell: on a fresh server, always the third view after one of each page (docs/capacity.md).
-    Frozen, that heap is never walked again: a full collection takes about 2.5 ms. What the
-    modules allocate from then on is collected as before. The pages' modules other than the
-    visitor's own cost that first view about 20 ms. AppTest runs in the test's own process, whose
-    heap is not a server's: there nothing is frozen."""
-    for name, _, _ in PAGES:
-        importlib.import_module(f"views.{name}")
-    _warm_up()
-    if not config.get_option("global.appTest"):
-        gc.freeze()
-
-
-def _warm_up() -> None:
-    """Load and build, once, what a page would otherwise load or build in some player's first view
-    of it: Plotly's classes for every kind of trace, and the first pandas table of text columns and
-    its conversion for the browser (pandas' and pyarrow's string code). On a fresh server the first
-    view of the 9th page's whole attack took 20-40 ms longer than the next for these alone, none of
-    which the pages' plain views had used (docs/capacity.md)."""
-    figures.figure([figures.trace(kind) for kind in figures.TRACE_KINDS]).to_dict()
-    for ruleset in profiles.DEFAULTS:
-        pyarrow.Table.from_pandas(figures.weapons_frame(ruleset, (profiles.DEFAULTS[ruleset],)))
-
-
-def pages() -> dict:
-    """The app's pages by name, for app.py and every link between pages. Made once per session
-    (st.Page reads the disk: a tenth of the server's CPU under load), never shared between sessions."""
-    state = st.session_state
-    if "_pages" not in state:
-        state["_pages"] = {name: st.Page(f"pages/{name}.py", title=title, icon=f":material/{icon}:",
-                                         default=name == "home", url_path=None if name == "home" else name)
-                           for name, title, icon in PAGES}
-    return state["_pages"]
-
-
-def _links(sit) -> tuple[tuple[str, str, dict], ...]:
-    """The calculator's links to Explore and Learn for ``sit``: page, label and parameters."""
-    links = ((urlstate.EXPLORE, "explore", "See this roll across all modifiers", situations.explore_values(sit),
-              {"view": "heatmap"}),
-             (urlstate.LEARN, "learn", "Walk through this roll step by step", situations.learn_values(sit),
-              {"section": "walk"}))
-    return tuple((name, label, urlstate.encode(params, view | values)
-                  or urlstate.encode(params, view | values, defaults_too=True))
-                 for params, name, label, values, view in links if values is not None)
-
-
-def situation_links(sit) -> None:
-    """Links from a calculator to Explore and Learn carrying ``sit``, each shown only if it can. Each
-    is the link the target page writes for ``sit``, so arriving adds no second history entry; one
-    with every value at its default carries them all, or it would keep the page's other settings."""
-    every = pages()
-    for name, label, query in shared(_links, sit):
-        st.sidebar.page_link(every[name], label=label, query_params=query)

@@ -1,7 +1,7 @@
 """The shared caches at their worst: every kept answer a 1,000-shot distribution, every kept chart its chart.
 
 Prints how much the process grows (resident memory) when situations.ANSWERS_KEPT such answers
-and webui.FIGURES_KEPT such charts are held, against the process before. Run: make bench (or
+and webui_cache.FIGURES_KEPT such charts are held, against the process before. Run: make bench (or
 python bench/cache_memory.py). Linux only (/proc/self/status).
 """
 
@@ -12,9 +12,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hitrules import figures, situations, urlstate
+from hitrules import situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
 
-FIGURES_KEPT = 128  # webui.FIGURES_KEPT; webui itself imports streamlit, which would blur the numbers
+FIGURES_KEPT = 128  # webui_cache.FIGURES_KEPT; webui_cache itself imports streamlit, which would blur the numbers
 CONDITIONS = ["", "moved", "close", "stand", "lone", "moved,stand", "moved,close", "moved,lone", "close,stand",
               "close,lone", "stand,lone", "moved,stand,lone", "close,stand,lone", "moved,close,stand"]
 

@@ -22,7 +22,8 @@ SHOOTING_GOAL_MS = 500
 RUNS = 3
 
 SETUP = """
-from hitrules import combat_situations
+from hitrules.edge import urlstate
+from hitrules.situations import combat as combat_situations
 from hitrules.fantasy import Group, Mover, Shot, Side, Target, Weapon, charge
 
 SHOOTING = (Group(Shot(3, stand_and_shoot=True), 10, Weapon(4, ap=-1, armour_bane=1), name="handguns"),
@@ -35,8 +36,8 @@ def case(name, reaction):
         two = Side(Target(3, models=2), initiative=3, **side)
         return lambda: charge(two, two, 6, Mover(4), Mover(4))
     key = "orcs_spearmen" if name == "shooting" else name
-    values = combat_situations.preset_values(key)
-    c = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
+    values = urlstate.preset_values(key)
+    c = combat_situations.whole_charge(urlstate.combat_input(values))
     shooting = SHOOTING if name == "shooting" else SHOOTING[:1]
     return lambda: charge(c.sides.charger, c.sides.charged, c.distance, c.charger_moves, c.charged_moves, reaction,
                           stand_and_shoot=shooting)

@@ -28,7 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from harness import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
-from hitrules import combat_situations, dice, figures, urlstate  # noqa: E402
+from hitrules import dice  # noqa: E402
+from hitrules.edge import urlstate  # noqa: E402
+from hitrules.presentation import figures  # noqa: E402
+from hitrules.situations import combat as combat_situations  # noqa: E402
 
 REDRAWS = 60  # each figure, alternating between its two answers; the median is kept
 ROUNDS = 3  # every figure's redraws in turn, this many times, so noise falls on all alike
@@ -41,7 +44,7 @@ FIGURES = ("combat difference", "combat models lost", "20 shots' hits")
 
 def _combat(charged_ws: int):
     values = urlstate.parse_query(urlstate.COMBAT, {"d_ws": str(charged_ws)}).values
-    return combat_situations.answer(combat_situations.combat_situation(values))
+    return combat_situations.answer(combat_situations.combat_situation(urlstate.combat_input(values)))
 
 
 def _every_count(figure: go.Figure) -> go.Figure:

@@ -22,14 +22,14 @@ GOAL_MS = 200
 REPEATS = 9
 
 SETUP = """
-from hitrules import combat, fantasy
+from hitrules import fantasy
 from hitrules.fantasy import Target, Weapon
 
-F = combat.Fighters
-KNIGHTS = combat.Side(Target(3, armour=2, models=10, troop="heavy_cavalry"), ws=4, initiative=3, leadership=8,
+F = fantasy.Fighters
+KNIGHTS = fantasy.Side(Target(3, armour=2, models=10, troop="heavy_cavalry"), ws=4, initiative=3, leadership=8,
                       rank_width=5, fighting=5, supporting=0, attacks=1, weapon=Weapon(5, ap=-2), standard=True,
                       others=(F(3, 5, Weapon(6, ap=-2), 5, name="Captain"), F(5, 3, Weapon(3), 3, name="warhorses")))
-HALBERDIERS = combat.Side(Target(3, armour=6, models=20), ws=3, initiative=3, leadership=7, rank_width=5,
+HALBERDIERS = fantasy.Side(Target(3, armour=6, models=20), ws=3, initiative=3, leadership=7, rank_width=5,
                           fighting=5, supporting=5, attacks=1, weapon=Weapon(4, ap=-1), standard=True,
                           others=(F(3, 5, Weapon(5, ap=-1), 5, name="Captain"),))
 
@@ -39,7 +39,7 @@ def baseline():
 
 
 def round_():
-    return combat.combat_round(KNIGHTS, HALBERDIERS)
+    return fantasy.combat_round(KNIGHTS, HALBERDIERS)
 """
 
 COLD = """
@@ -64,14 +64,14 @@ def best_of(fn, repeats: int) -> float:
 
 
 BIG = """
-from hitrules import combat
+from hitrules import fantasy
 from hitrules.fantasy import Target, Weapon
 
 
 def trolls(models, stomp):
     unit = Target(4, regeneration=4, wounds=3, models=models, troop="monstrous_infantry")
-    return combat.Side(unit, 3, 2, 4, 3, min(models, 3), max(0, min(models - 3, 3)), 3, Weapon(5, multiple_wounds="3"),
-                       stomp=combat.Fighters(stomp, 3, Weapon(5), 1, automatic=True))
+    return fantasy.Side(unit, 3, 2, 4, 3, min(models, 3), max(0, min(models - 3, 3)), 3, Weapon(5, multiple_wounds="3"),
+                       stomp=fantasy.Fighters(stomp, 3, Weapon(5), 1, automatic=True))
 
 
 ROUNDS = {"6 Trolls a side, Stomps D3": (trolls(6, "D3"),) * 2, "9 Trolls a side, Stomps D3": (trolls(9, "D3"),) * 2,
@@ -89,7 +89,7 @@ def big_rounds() -> None:
 import time
 start = time.process_time()
 try:
-    combat.combat_round(*ROUNDS[{name!r}])
+    fantasy.combat_round(*ROUNDS[{name!r}])
     print("answered", (time.process_time() - start) * 1000)
 except ValueError as refusal:
     print("refused", (time.process_time() - start) * 1000)

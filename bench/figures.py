@@ -2,7 +2,7 @@
 the same charts built the way Plotly's examples build them (``add_bar``, ``add_scatter``,
 ``update_layout`` with ``_`` names), in the same run.
 
-A figure is built once per server for each situation (webui.shared keeps it), so the first
+A figure is built once per server for each situation (webui_cache.shared keeps it), so the first
 player to ask a new question waits for it: the 9th page's whole attack draws two at once (the
 funnel and the models removed). Each pair is checked to give the very same figure before it is
 timed. Prints milliseconds per figure and the ratio (goal: the one-go build at least 3x quicker).
@@ -21,7 +21,9 @@ import streamlit  # noqa: F401 (its Plotly template is the default, as in the ap
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hitrules import dice, figures, situations, urlstate
+from hitrules import dice, situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
 from hitrules.presentation.figures import FrozenFigure, _exactly_and_at_least
 from hitrules.words import exact_chance_text, exactly_text, number_text, ratio_text
 

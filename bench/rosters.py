@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import apptest  # noqa: E402  (bench/apptest.py: the trivial page, the router, the timing in turn)
 
-from hitrules import rosters  # noqa: E402
+from hitrules.edge import rosters  # noqa: E402
 
 ROSTERS = HERE.parent / "tests" / "rosters"
 READ_GOAL = 0.2

@@ -121,15 +121,10 @@ def check_groups(groups: object, group_type: type, call: str) -> tuple:
     return tuple(groups)
 
 
-#: Where a player imports the types of the fantasy modules that are not ``fantasy`` itself (README § Python API).
-_IMPORTED_FROM = {"hitrules.fantasy.melee": "combat", "hitrules.fantasy.sides": "combat",
-                  "hitrules.fantasy.result": "combat", "hitrules.fantasy.round": "combat",
-                  "hitrules.fantasy.charging": "charge"}
-
-
 def _public_name(kind: type) -> str:
-    """How a player imports a type of ours: ``fantasy.Group``, ``combat.Side`` (not the module it lives in)."""
-    return f"{_IMPORTED_FROM.get(kind.__module__, kind.__module__.split('.')[1])}.{kind.__qualname__}"
+    """How a player imports a type of ours: ``fantasy.Group``, ``fantasy.Side`` (its rule set's package, which
+    names every type of its modules; docs/api.md), not the module it lives in."""
+    return f"{kind.__module__.split('.')[1]}.{kind.__qualname__}"
 
 
 def check_profile(rules: str, parts: Sequence[tuple[str, object, type]], count: object, name: object) -> AttackDice:

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from apptest_util import hit_chance, metric, open_page, text
 
-from hitrules import combat_situations
-from hitrules._steps import chance_text
+from hitrules.edge import urlstate
+from hitrules.situations import combat as combat_situations
+from hitrules.words import chance_text
 
 ROSTERS = Path(__file__).resolve().parent / "rosters"
 
@@ -169,7 +170,8 @@ def test_combat_charger_against_the_picked_target():
     assert (v["a_models"], v["a_t"], v["a_armour"], v["a_troop"], v["a_ws"], v["a_i"]) == (6, 4, 3, "heavy_cavalry",
                                                                                            3, 2)
     assert (v["a_others"], v["a_char_kind"], v["a_char_attacks"]) == (1, "mount", "5")
-    charger = combat_situations.combat_situation(v).charger  # the ranks follow the unit: 5 wide, 6 models
+    # the ranks follow the unit: 5 wide, 6 models
+    charger = combat_situations.combat_situation(urlstate.combat_input(v)).charger
     assert (charger.fighting, charger.supporting) == (5, 1)
     assert (v["d_models"], v["d_armour"], v["d_t"], v["d_others"], v["d_char_kind"], v["d_char_attacks"]) == (
         20, 5, 4, 1, "champion", "2")

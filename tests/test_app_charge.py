@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 from apptest_util import open_page, text
 
-from hitrules import quiz
+from hitrules.situations import quiz
 
 
 def reach_by_dice(movement: int, distance: int, swiftstride: bool = False, terrain: bool = False) -> Fraction:

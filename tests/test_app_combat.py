@@ -10,9 +10,11 @@ from fractions import Fraction
 import pytest
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import combat_situations, fantasy, urlstate
-from hitrules._steps import chance_text
+from hitrules import fantasy
+from hitrules.edge import urlstate
 from hitrules.fantasy.sides import held_initiative
+from hitrules.situations import combat as combat_situations
+from hitrules.words import chance_text
 
 WORKED_ROUND = combat_situations.WORKED_ROUND
 WORKED_RESULT = {"Charger wins": Fraction(11, 32), "Draw": Fraction(105, 256), "Charger loses": Fraction(63, 256)}
@@ -50,7 +52,7 @@ def test_the_worked_round_from_its_link():
     for label, chance in WORKED_RESULT.items():
         assert metric(at, label) == chance_text(chance)
     answer = combat_situations.answer(combat_situations.combat_situation(
-        urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+        urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values)))
     assert metric(at, "Charged unit breaks") == chance_text(answer.charged_test.get("break", Fraction(0)))
     assert "Why: the round in order" in text(at) and "rules#fantasy-close-combat" in text(at)
 
@@ -65,7 +67,7 @@ def test_a_preset_fills_both_sides_and_its_link(key):
     assert preset.source in text(at)
     shown = headlines(at)
     assert headlines(open_page("combat", **dict(preset.query))) == shown
-    values = combat_situations.preset_values(key)
+    values = urlstate.preset_values(key)
     assert at.number_input(key="combat_a_ws").value == values["a_ws"]
     assert at.number_input(key="combat_d_models").value == values["d_models"]
 
@@ -74,7 +76,7 @@ def test_every_preset_is_a_clean_link_that_names_its_source():
     for preset in combat_situations.COMBAT_PRESETS.values():
         parsed = urlstate.parse_query(urlstate.COMBAT, dict(preset.query))
         assert not parsed.warnings
-        sit = combat_situations.combat_situation(parsed.values)
+        sit = combat_situations.combat_situation(urlstate.combat_input(parsed.values))
         # the preset is written as the page writes its link: nothing at its default, nothing that changes nothing
         written = urlstate.encode(urlstate.COMBAT, combat_situations.combat_values(sit, parsed.values))
         assert written == dict(preset.query)
@@ -130,7 +132,7 @@ def test_fewer_models_answer_and_the_ranks_follow_the_unit():
     than the unit's 8 models". The ranks follow the unit: 5 fighting, 3 supporting."""
     at = open_page("combat", a_models="8")
     assert not at.error and metric(at, "Charger wins")
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.fighting, sit.charger.supporting) == (5, 3)
     assert "5 fighting, 3 supporting" in text(at)
     assert dict(at.query_params) == {"a_models": "8"}
@@ -141,7 +143,7 @@ def test_fewer_models_answer_and_the_ranks_follow_the_unit():
 def test_a_rank_width_change_moves_the_ranks_that_follow_the_unit():
     at = open_page("combat", more="1")
     at.number_input(key="combat_a_width").set_value(4).run()
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.fighting, sit.charger.supporting) == (4, 4)
     assert at.number_input(key="combat_a_fighting").placeholder.startswith("4")
     assert not at.error and metric(at, "Charger wins")
@@ -165,7 +167,7 @@ def test_a_flank_charge_answers_and_the_flanked_side_makes_no_supporting_attacks
     supporting rank; the charged, fought in its flank, makes none, and the page says why."""
     at = open_page("combat", a_position="flank")
     assert not at.error and metric(at, "Charger wins")
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.supporting, sit.charged.supporting) == (5, 0)
     assert ("The charged is fought in its flank: supporting attacks cannot be made to a unit's flank or rear, so "
             "it makes none.") in text(at)
@@ -181,7 +183,7 @@ def test_the_tables_and_their_csv_downloads():
     assert len(tables) == 4
     shown_headlines, difference, tests, lost = tables
     answer = combat_situations.answer(combat_situations.combat_situation(
-        urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values))
+        urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, WORKED_ROUND).values)))
     assert dict(zip(shown_headlines["headline"], map(Fraction, shown_headlines["chance (fraction)"]),
                     strict=True)) == {"Charger wins": answer.win, "Draw": answer.draw, "Charger loses": answer.lose,
                                       "Charged unit breaks": answer.charged_test["break"]}
@@ -253,18 +255,18 @@ def combat_page_troop_name(troop: str) -> str:
 def test_a_long_exact_chance_is_in_the_table_of_headlines_not_in_a_sentence():
     """A metric cuts a long fraction off and a person reads the percentage: the headline shows the percentage,
     no sentence under it holds the fraction (issue 26), and the table of headlines has it in full."""
-    from hitrules._steps import fraction_text, percent
+    from hitrules.words import fraction_text, percent
 
     query = {"a_models": "8"}
     at = open_page("combat", **query)
-    win = combat_situations.answer(combat_situations.link_situation(query)).win
+    win = combat_situations.answer(urlstate.link_situation(query)).win
     assert len(fraction_text(win)) > 12 and not fraction_text(win).startswith("≈")
     assert metric(at, "Charger wins") == percent(win)
     assert fraction_text(win) not in text(at) and "More precisely" not in text(at)
     at.segmented_control(key="combat_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charger wins", "chance (fraction)"].item() == str(win)
-    default = combat_situations.answer(combat_situations.link_situation({})).win  # a fraction past 40 characters
+    default = combat_situations.answer(urlstate.link_situation({})).win  # a fraction past 40 characters
     assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
 
 
@@ -272,7 +274,8 @@ def test_the_page_links_carry_the_chargers_melee_roll_to_explore_and_learn():
     from urllib.parse import parse_qsl
 
     at = open_page("combat", a_ws="3", d_ws="9", a_mod="-2", a_reroll="ones", d_flags="reroll_sixes")
-    readout = combat_situations.hit_readout(at.session_state["_combat_values"], "a_").hit.probability
+    inputs = urlstate.combat_input(at.session_state["_combat_values"])
+    readout = combat_situations.hit_readout(inputs.charger, inputs.charged).hit.probability
     links = {p.proto.page: dict(parse_qsl(p.proto.query_string)) for p in at.get("page_link")}
     explore, learn = links["explore"], links["learn"]
     assert explore == {"view": "melee", "ws": "3", "target_ws": "9", "mod": "-2", "melee_reroll": "ones", "sixes": "1"}
@@ -288,7 +291,7 @@ def test_two_others_a_side_set_by_widgets_and_their_link_reopened():
     at.selectbox(key="combat_a_char_kind").set_value("character").run()
     at.text_input(key="combat_a_char2_attacks").set_value("5").run()
     at.number_input(key="combat_a_char2_i").set_value(6).run()
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert [(o.name, str(o.attacks), o.initiative) for o in sit.charger.others] == [("character", "2", 5),
                                                                                       ("mount", "5", 6)]
     assert "The charger's mount: 5 attacks" in text(at) and "other profile" not in text(at)
@@ -302,7 +305,7 @@ def test_two_others_a_side_set_by_widgets_and_their_link_reopened():
 
 def test_an_older_link_with_the_single_champion_slot_opens_it_as_the_first_other():
     at = open_page("combat", a_char="1", a_char_attacks="3", a_char_ws="6")
-    sit = combat_situations.combat_situation(at.session_state["_combat_values"])
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert [(o.name, str(o.attacks), o.ws) for o in sit.charger.others] == [("champion", "3", 6)]
     assert dict(at.query_params) == {"a_others": "1", "a_char_attacks": "3", "a_char_ws": "6"}
     assert not warnings(at)
@@ -312,11 +315,11 @@ def test_the_lance_preset_has_its_warhorses():
     """Issue 26: the lance preset left out the knights' warhorses (5 Attacks at WS 3, S 3, Initiative 3 + 3 for
     the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked. Since
     issue 28 the preset turns the charge on and gives the profiles' Initiative; the page adds the +3."""
-    values = combat_situations.preset_values("lance_halberdiers")
-    sit = combat_situations.combat_situation(values)
+    values = urlstate.preset_values("lance_halberdiers")
+    sit = combat_situations.combat_situation(urlstate.combat_input(values))
     paladin, warhorses = sit.charger.others
     assert (paladin.initiative, warhorses.initiative) == (4, 3)  # as the profiles have them
-    fought, bonus = combat_situations.charge_bonus(combat_situations.charge_situation(sit, values))
+    fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(urlstate.combat_input(values)))
     assert bonus == 3
     paladin, warhorses = fought.charger.others
     # The profiles keep their Initiative; the round adds the charger's charge_bonus (RULES.md §8, settled point 4).
@@ -334,7 +337,7 @@ def test_the_lance_preset_has_its_warhorses():
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
     """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide."""
     preset = combat_situations.COMBAT_PRESETS["chariot_dwarfs"]
-    sit = combat_situations.link_situation(dict(preset.query))
+    sit = urlstate.link_situation(dict(preset.query))
     assert (sit.charged.fighting, sit.charged.supporting) == (2, 2)
     assert "fighting 2" in preset.source and "supporting (2)" in preset.source
     assert sit.charged.unit.troop == "heavy_infantry" and sit.charged.reroll == "failed"  # Hatred of Orcs

@@ -13,9 +13,12 @@ from fractions import Fraction
 import pytest
 from apptest_util import metric, open_page, text
 
-from hitrules import combat_situations, fantasy, figures, urlstate
-from hitrules._steps import chance_text
+from hitrules import fantasy
+from hitrules.edge import urlstate
 from hitrules.fantasy import Mover, Side, Target, Weapon
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.words import chance_text
 
 CHARGE_HEADLINES = ("Charge reaches", "Charged unit destroyed", "Charger destroyed", "Fight goes on")
 ROUND_HEADLINES = ("Charger wins", "Draw", "Charger loses", "Charged unit breaks")
@@ -35,7 +38,7 @@ def shown(at, labels=CHARGE_HEADLINES + ROUND_HEADLINES) -> dict[str, str]:
 def engine(link: dict, reaction: str | None = None):
     """The whole charge the link describes, straight from the engine (the sides as the page folds them)."""
     values = urlstate.parse_query(urlstate.COMBAT, link).values
-    c = combat_situations.charge_situation(combat_situations.combat_situation(values), values)
+    c = combat_situations.whole_charge(urlstate.combat_input(values))
     reaction = reaction or values["reaction"]
     return fantasy.charge(c.sides.charger, c.sides.charged, c.distance, c.charger_moves, c.charged_moves, reaction,
                           c.terrain, c.shooting if reaction == "stand_and_shoot" else (), c.gap)
@@ -144,7 +147,7 @@ def test_a_distance_beyond_the_maximum_cannot_be_declared_and_the_round_still_sh
                in e.value for e in at.error)
     values = urlstate.parse_query(urlstate.COMBAT, {"charge": "1", "distance": "12"}).values
     contact = combat_situations.round_in_contact(
-        combat_situations.charge_situation(combat_situations.combat_situation(values), values))
+        combat_situations.whole_charge(urlstate.combat_input(values)))
     assert metric(at, "Charger wins") == chance_text(contact.win)
     assert not [m for m in at.metric if m.label == "Charge reaches"]
     assert at.query_params["distance"] == "12"
@@ -179,12 +182,12 @@ def test_a_charge_too_big_to_work_out_keeps_the_charge_rolls_chance():
 
 def test_every_preset_turns_the_charge_on_with_its_published_movement():
     for key, preset in combat_situations.COMBAT_PRESETS.items():
-        values = combat_situations.preset_values(key)
+        values = urlstate.preset_values(key)
         assert values["charge"] and values["distance"] > 1, key
         assert "The charge: from" in preset.source and "The page adds the charge's +3 Initiative" in preset.source
-    values = combat_situations.preset_values("lance_halberdiers")
+    values = urlstate.preset_values("lance_halberdiers")
     assert (values["a_m"], values["a_move"], values["a_i"]) == (8, ("swiftstride", "finest_warhorses"), 3)
-    values = combat_situations.preset_values("chariot_dwarfs")
+    values = urlstate.preset_values("chariot_dwarfs")
     assert (values["a_m"], values["d_m"], values["d_move"]) == (7, 3, ("resolute",))
 
 

@@ -11,7 +11,9 @@ from urllib.parse import parse_qsl
 import pytest
 from apptest_util import open_page, text
 
-from hitrules import compare, fantasy
+from hitrules import fantasy
+from hitrules.situations import compare
+from hitrules.words import chance_text
 
 #: The Weapon Skill chart as printed in the rules index: the score needed by the attacker's WS (row)
 #: against the target's WS (column), 1 to 10.
@@ -118,18 +120,20 @@ def test_learn_walks_one_melee_attack_with_its_faces():
     assert dict(at.query_params) == {"section": "combat", "ws": "3", "melee_mod": "-2"}
 
 
-def test_learn_walks_the_worked_round_and_links_it_to_the_combat_page():
+def test_learn_walks_the_round_in_ranks_and_links_the_match_up_on_the_combat_page():
+    """The lesson's round is RULES.md §7's worked example "Who fights" (20 Orcs charge 20 State Troops); its
+    link opens the same match-up on the combat page."""
     from apptest_util import metric
 
-    from hitrules import combat_situations
+    from hitrules.situations import combat as combat_situations
 
     at = open_page("learn", section="combat")
-    assert (metric(at, "Charger wins"), metric(at, "Draw"), metric(at, "Charger loses")) == (
-        "11/32 (34.4%)", "105/256 (41.0%)", "63/256 (24.6%)")
+    win, drawn = Fraction(2647482201558228221, 9983749980331966464), Fraction(931568453650919161, 4991874990165983232)
+    assert (metric(at, "Orc Boyz win"), metric(at, "Draw")) == (chance_text(win), chance_text(drawn))
     assert "The round in order" in text(at)
     link = next(p for p in at.get("page_link") if "combat page" in p.proto.label).proto
     assert link.page == "combat"
-    assert dict(parse_qsl(link.query_string)) == combat_situations.WORKED_ROUND
+    assert dict(parse_qsl(link.query_string)) == dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query)
 
 
 @pytest.mark.parametrize("topic", ["melee", "break"])

@@ -8,8 +8,11 @@ from fractions import Fraction
 import pytest
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import compare, dice, fantasy, figures, ninth, quiz, situations, urlstate
-from hitrules._steps import chance_text, exact_chance_text, number_text
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import compare, quiz
+from hitrules.words import chance_text, exact_chance_text, number_text
 from views import draw
 
 
@@ -376,3 +379,139 @@ def test_learn_takes_only_what_the_rule_set_shown_accepts():
     assert at.slider(key="learn_step").max == len(situations.answer(sit).main.steps) + len(situations.chain(sit).steps)
     at.radio(key="learn_ruleset").set_value("ninth").run()  # 9th edition's range is wider
     assert at.number_input(key="learn_s").max == 20 and not at.exception
+
+
+# ----- Learn's combat lesson: a unit in ranks, who fights drawn from the engine -----
+
+
+def _drawn(figure) -> dict[str, list[tuple[float, float, str]]]:
+    """The picture's marks by part (the legend's name): (x, y, the number written in the mark)."""
+    return {t["name"]: list(zip(t["x"], t["y"], t["text"], strict=True)) for t in figure.to_dict()["data"]}
+
+
+#: Formations (models, rank width, weapon, charged) and the counts RULES.md §7 gives or that follow from it:
+#: (fighting rank, Press of Battle, supporting).
+FORMATIONS = [
+    ((20, 5, "hand weapon", True), (5, 0, 0)),  # the worked example's Orcs: F 5, S 0
+    ((20, 5, "thrusting spear", False), (5, 5, 5)),  # its State Troops: F 5, S 10
+    ((20, 5, "great weapon", True), (5, 0, 0)),  # "Strike order": the Greatswords, F 5, S 0
+    ((20, 5, "halberd", False), (5, 5, 0)),  # and the halberdiers, F 5, S 5 (halberds do not support)
+    ((20, 5, "throwing spear", True), (5, 0, 5)),  # charged: no Press of Battle, the throwing spear supports
+    ((7, 5, "thrusting spear", False), (5, 2, 0)),  # an incomplete second rank
+    ((13, 4, "whip", False), (4, 4, 4)),  # ranks of 4, 4, 4 and 1
+    ((20, 2, "thrusting spear", False), (2, 0, 2)),  # ten deep, two wide: a Marching Column, no Press of Battle
+    ((3, 5, "thrusting spear", False), (3, 0, 0)),  # all in the fighting rank
+    ((12, 6, "additional hand weapon", False), (6, 6, 0)),  # the fighting rank with 2 Attacks each
+]
+
+
+@pytest.mark.parametrize(("formation", "counts"), FORMATIONS, ids=lambda x: str(x))
+def test_the_ranks_picture_counts_what_who_fights_counts(formation, counts):
+    from hitrules.presentation import ranks
+
+    models, width, weapon, charged = formation
+    unit = ranks.unit_ranks(models, width, weapon, charged=charged)
+    supports = fantasy.combat_weapon(weapon, 3, charged=charged).supports
+    fighting, others = fantasy.who_fights(models, width, "regular_infantry", supports=supports, charged=charged)
+    assert (unit.fighting, unit.press + unit.supporting) == (fighting, others)
+    assert (unit.fighting, unit.press, unit.supporting) == counts
+    other = ranks.unit_ranks(20, 5, "hand weapon", charged=False)
+    drawn = _drawn(ranks.ranks_figure(unit, other, "Top", "Bottom"))
+    mine = {name: [(x, y, t) for x, y, t in marks if y > 0] for name, marks in drawn.items()}
+    by_part = dict(zip(ranks.ROLE_NAMES, mine.values(), strict=True))
+    assert [len(by_part[r]) for r in ("fights", "press", "supports", "idle")] == [*counts, models - sum(counts)]
+    attacks = 1 + fantasy.combat_weapon(weapon, 3, charged=charged).extra_attacks
+    assert {t for _, _, t in by_part["fights"]} <= {str(attacks)}
+    assert {t for _, _, t in by_part["press"] + by_part["supports"]} <= {"1"}
+    assert {t for _, _, t in by_part["idle"]} <= {""}
+    # Rank by rank from the front (y 0.7, then 1.7…): the fighting rank first, the Press of Battle rank behind it,
+    # then the supporting rank; every model in its unit's file, its rank never wider than the rank width.
+    rank = {r: {round(y - 0.7) for _, y, _ in by_part[r]} for r in by_part}
+    assert rank["fights"] <= {0} and rank["press"] <= {1}
+    assert rank["supports"] <= ({2} if counts[1] else {1})
+    assert len({(x, y) for marks in by_part.values() for x, y, _ in marks}) == models
+    files = {x for marks in by_part.values() for x, _, _ in marks}
+    assert files == {c - (width - 1) / 2 for c in range(min(width, models))}
+
+
+def test_the_combat_lesson_is_the_rules_worked_example_in_ranks():
+    at = open_page("learn", section="combat")
+    shown = text(at)
+    assert ("**Orc Boyz**: 5 fight; no second rank: it charged, and hand weapons do not support. The other 15 do "
+            "not fight. 5 attacks in all.") in shown
+    assert ("**State Troops**: 5 fight, 5 by Press of Battle, 5 support with thrusting spears. The other 5 do not "
+            "fight. 15 attacks in all.") in shown
+    # RULES.md §7 "Who fights": with Close Order, Horde and Massed Infantry the Orcs win and draw exactly so.
+    win = Fraction(2647482201558228221, 9983749980331966464)
+    draw_ = Fraction(931568453650919161, 4991874990165983232)
+    assert (metric(at, "Orc Boyz win"), metric(at, "Draw"), metric(at, "Orc Boyz lose")) == (
+        chance_text(win), chance_text(draw_), chance_text(1 - win - draw_))
+    assert "it strikes at 6" in shown
+    drawn = _drawn(figures_of(at, "learn_ranks_picture"))
+    assert [len(m) for m in drawn.values()] == [10, 5, 5, 20]  # both fighting ranks; the spears' ranks; the rest
+    assert dict(at.query_params) == {"section": "combat"}  # the lesson's own inputs stay out of the link
+
+
+def figures_of(at, key):
+    """The lesson's one chart (its picture of who fights), as Plotly reads it back."""
+    import plotly.graph_objects as go
+
+    charts = at.get("plotly_chart")
+    assert len(charts) == 1 and key in charts[0].proto.id
+    return go.Figure(json.loads(charts[0].proto.spec))
+
+
+def test_the_learner_changes_the_weapons_who_charged_and_the_ranks():
+    at = open_page("learn", section="combat")
+    at.selectbox(key="learn_ranks_d_weapon").set_value("hand weapon").run()
+    assert ("**State Troops**: 5 fight, 5 by Press of Battle; hand weapons do not support. The other 10 do not "
+            "fight. 10 attacks in all.") in text(at)
+    at.radio(key="learn_ranks_charged").set_value("").run()
+    assert "**Orc Boyz**: 5 fight, 5 by Press of Battle; hand weapons do not support." in text(at)
+    at.radio(key="learn_ranks_charged").set_value("d").run()
+    assert "**State Troops** (charged)" in text(at)
+    assert "**State Troops**: 5 fight; no second rank: it charged, and hand weapons do not support." in text(at)
+    at.number_input(key="learn_ranks_a_width").set_value(4).run()
+    at.number_input(key="learn_ranks_a_models").set_value(13).run()
+    at.selectbox(key="learn_ranks_a_weapon").set_value("thrusting spear").run()
+    assert ("**Orc Boyz**: 4 fight, 4 by Press of Battle, 4 support with thrusting spears. The other model does "
+            "not fight. 12 attacks in all.") in text(at)
+    orcs = ranks_counts(at, top=True)
+    fighting, others = fantasy.who_fights(13, 4, "regular_infantry", supports=True, charged=False)
+    assert orcs == [4, 4, 4, 1] and (orcs[0], orcs[1] + orcs[2]) == (fighting, others)
+    assert dict(at.query_params) == {"section": "combat"}
+
+
+def ranks_counts(at, top: bool) -> list[int]:
+    """How many of one unit's marks the lesson's picture draws in each part."""
+    picture = figures_of(at, "learn_ranks_picture")
+    return [sum((y > 0) == top for y in t.y) for t in picture.data]
+
+
+def test_the_charge_lessons_dice_are_the_charges():
+    shown = text(open_page("learn", section="charge"))
+    assert "D6 that hit" not in shown
+    assert "The Charge roll, 2D6 keep the higher: the kept die (✓ the charge reaches):" in shown
+    # M 4 from 9": a kept 5 or 6 reaches.
+    assert (":red-background[4 ✗] :green-background[**5** ✓] :green-background[**6** ✓]") in shown
+    assert "**The Charge roll**: " in shown  # the rolled charge names its first dice as the charge's
+
+
+@pytest.mark.parametrize(("formation", "said"), [
+    ((1, 5, "hand weapon", True), "1 fights: the whole unit is in its fighting rank."),
+    ((6, 5, "thrusting spear", False), "5 fight, 1 by Press of Battle."),
+    ((11, 5, "thrusting spear", False), "5 fight, 5 by Press of Battle, 1 supports with thrusting spears."),
+    ((20, 5, "throwing spear", True),
+     "5 fight, 5 support with throwing spears; no Press of Battle: it charged. The other 10 do not fight."),
+    ((30, 5, "additional hand weapon", False),
+     "5 fight with 2 Attacks each; no second rank: it is deeper than wide (a Marching Column), and additional "
+     "hand weapons do not support. The other 25 do not fight."),
+    ((12, 5, "thrusting spear", True),
+     "5 fight; no second rank: it charged, and thrusting spears do not support in a turn they charged. The other "
+     "7 do not fight."),
+])
+def test_the_ranks_line_says_who_fights_and_why_no_more(formation, said):
+    from hitrules.presentation import ranks
+
+    models, width, weapon, charged = formation
+    assert ranks.ranks_words(ranks.unit_ranks(models, width, weapon, charged=charged)) == said

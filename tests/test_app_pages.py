@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
-from hitrules import urlstate
+from hitrules.edge import urlstate
 from views.ninth import FLAG_NAMES
 
 PAGES = ["home", "fantasy", "ninth", "explore", "learn", "combat"]
@@ -368,15 +368,16 @@ def test_fantasy_says_beside_the_inputs_when_the_obstacle_is_too_low():
 
 
 def test_pages_and_views_hold_no_rules():
-    """A page file only calls its view; a view imports streamlit, webui, hitrules, other views
-    (views.pictures), and the standard library's random (seeded dice) and typing (a NamedTuple of what a
+    """A page file only calls its view; a view imports streamlit, webui (webui_routes, webui_cache), hitrules,
+    other views (views.pictures), and the standard library's random (seeded dice) and typing (a NamedTuple of what a
     view shows), and nothing that would let it work out a chance itself."""
     import ast
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
     allowed = {"pages": {"views"},
-               "views": {"streamlit", "webui", "hitrules", "random", "views", "functools", "pathlib", "typing"}}
+               "views": {"streamlit", "webui", "webui_routes", "webui_cache", "hitrules", "random", "views",
+                         "functools", "pathlib", "typing"}}
     for folder, modules in allowed.items():
         for path in (root / folder).glob("*.py"):
             tree = ast.parse(path.read_text())
@@ -428,11 +429,11 @@ def test_modifiers_that_change_nothing_say_so(query, said):
 def test_each_calculator_is_named_for_what_it_does_at_its_old_address(page, title):
     """Both resolve the whole attack, so neither is named for the hit roll alone; the addresses
     (/fantasy, /ninth) are the ones every older link uses."""
-    import webui
+    import webui_routes
 
     at = open_page(page, chain="1")
-    assert at.title[0].value == title and webui.TITLES[page] == title
-    assert (page, title) in [(name, t) for name, t, _ in webui.PAGES]
+    assert at.title[0].value == title and webui_routes.TITLES[page] == title
+    assert (page, title) in [(name, t) for name, t, _ in webui_routes.PAGES]
     assert "Roll to Hit" not in title and "hit roll" not in title
 
 
@@ -470,14 +471,14 @@ def test_a_count_of_one_is_singular():
 def test_a_chart_that_cannot_be_drawn_says_why_in_its_place_and_the_rest_stays(monkeypatch, page, query, figure):
     """Each chart is drawn on its own: a refusal in one (here made on purpose) is a warning where
     the chart would be, in the refusal's words; the numbers and the other parts stay."""
-    import webui
-    from hitrules import figures
+    import webui_cache
+    from hitrules.presentation import figures
 
     def refuse(*args, **kwargs):
         raise ValueError("Too much to draw (a test).")
 
     monkeypatch.setattr(figures, figure, refuse)
-    webui.shared.cache_clear()  # a chart drawn by another test would be reused (refusals are never kept)
+    webui_cache.shared.cache_clear()  # a chart drawn by another test would be reused (refusals are never kept)
     at = open_page(page, **query)  # asserts no exception
     assert "cannot be worked out here: Too much to draw (a test)." in warnings(at)
     if page != "explore":

@@ -9,9 +9,10 @@ from fractions import Fraction
 import pytest
 from apptest_util import hit_chance, metric, open_page, text, warnings
 
-from hitrules import compare, fantasy, ninth, situations
-from hitrules._steps import chance_text, mean_text, number_text
-from hitrules.presets import PRESETS
+from hitrules import fantasy, ninth, situations
+from hitrules.situations import compare
+from hitrules.situations.presets import PRESETS
+from hitrules.words import chance_text, mean_text, number_text
 from views import draw
 
 

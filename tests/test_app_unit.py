@@ -9,8 +9,9 @@ from fractions import Fraction as F
 
 from apptest_util import metric, open_page, text, warnings
 
-from hitrules import fantasy, figures, ninth
-from hitrules._steps import chance_text, fraction_text, number_text, short_fraction
+from hitrules import fantasy, ninth
+from hitrules.presentation import figures
+from hitrules.words import chance_text, fraction_text, number_text, short_fraction
 
 NINTH_LINK = {"chain": "1", "damage": "2", "wounds": "2", "models": "5",
               "rows": "lascannon:1:4:9:-3:D6;plasma gun:2:3:7:-3:1"}
@@ -205,7 +206,7 @@ def test_explores_other_inputs_sit_under_more_and_count_either_way():
 
 
 def test_explore_units_answer_follows_each_rerun_with_its_warning_and_refusal():
-    """The answer is kept for every player (webui.shared): a rerun back to a situation shows that
+    """The answer is kept for every player (webui_cache.shared): a rerun back to a situation shows that
     situation's numbers, its unit's warning and a weapon's refusal again, not the last one's."""
     at = open_page("explore", view="weapons", ruleset="ninth", more_b="plasma gun:2:3:7:-3:1;bad:D7")
     numbers = {}
@@ -348,9 +349,9 @@ def test_five_single_point_profiles_say_the_order_does_not_change_the_models_rem
 def test_the_editors_frame_is_shared_and_never_changed_by_a_players_edits():
     """The page's tables are made once for every player (views/unit.py): the editor copies its frame before it
     applies one player's edits, so a second player of the same page starts from the rows unchanged."""
-    from hitrules import profiles
+    from hitrules.situations import profiles
     from views import unit
-    from webui import shared
+    from webui_cache import shared
 
     link = {"chain": "1", "models": "5", "rows": "bows:5:3:3:0:1"}
     at = open_page("fantasy", **link)

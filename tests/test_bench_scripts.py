@@ -37,6 +37,8 @@ def test_the_browser_bench_expects_what_the_engine_says():
         first, second = browser.CASES[name][-1]
         assert first != second, name
         assert all(text.rstrip(")").endswith("%") for text in (first, second)), (name, first, second)
+    first, second = browser.CASES["explore"][-1]  # models removed: a change of the target's Toughness shows
+    assert first != second and all(float(text) > 0 for text in (first, second)), (first, second)
 
 
 def test_the_line_count_tells_each_kind_of_line_apart():

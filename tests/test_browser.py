@@ -256,7 +256,7 @@ def test_explore_and_learn_charts_render(page: Page, app_server, path):
 
 
 def test_learn_quiz_in_the_browser(page: Page, app_server):
-    from hitrules import quiz
+    from hitrules.situations import quiz
 
     q = quiz.question(4, 1)
     open_app(page, app_server, "learn?section=quiz&quiz=4")

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from test_app_unit import ninth_unit, shown
 from test_browser import metric, open_app, wait_ready
 
-from hitrules._steps import chance_text
+from hitrules.words import chance_text
 
 pytestmark = pytest.mark.browser
 

@@ -953,7 +953,7 @@ def test_the_charge_roll_step_names_the_faces_that_reach():
     (lambda: charge(TWO, TWO, 6, Mover(4), Mover(4), "stand_and_shoot", stand_and_shoot=(Group(Shot(3), 1, S3),)),
      "Stand & Shoot group 1's Shot needs stand_and_shoot=True"),
     (lambda: charge(TWO, TWO, 6, Mover(4), Mover(4), stand_and_shoot="bows"), "A unit's attack is a list of 1 to 6"),
-    (lambda: charge(TWO, TWO, 6, Mover(4), Mover(4), stand_and_shoot=(TWO,)), "Profile 1 is a combat.Side"),
+    (lambda: charge(TWO, TWO, 6, Mover(4), Mover(4), stand_and_shoot=(TWO,)), "Profile 1 is a fantasy.Side"),
     (lambda: charge(TWO, side(impact=IMPACT), 6, Mover(4), Mover(4)), "only the charger has them"),
     (lambda: charge(side(models=4, position="flank"), side(models=4, supporting=2), 6, Mover(4), Mover(4), "flee"),
      "Supporting attacks cannot be made to a unit's flank or rear: the charged is fought in its flank"),

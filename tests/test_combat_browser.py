@@ -11,8 +11,9 @@ from harness import save_screenshot
 from playwright.sync_api import Page, expect
 from test_browser import assert_margins_hold_the_labels, metric, open_app, wait_ready
 
-from hitrules import combat_situations
-from hitrules._steps import chance_text
+from hitrules.edge import urlstate
+from hitrules.situations import combat as combat_situations
+from hitrules.words import chance_text
 
 pytestmark = pytest.mark.browser
 
@@ -74,13 +75,13 @@ def test_a_preset_in_the_browser(page: Page, app_server):
 
 def preset_round(key: str):
     """The round a preset's page shows: its charge is on, so the round in contact after it (Hold)."""
-    values = combat_situations.preset_values(key)
-    sit = combat_situations.combat_situation(values)
-    return combat_situations.round_in_contact(combat_situations.charge_situation(sit, values))
+    values = urlstate.preset_values(key)
+    sit = combat_situations.combat_situation(urlstate.combat_input(values))
+    return combat_situations.round_in_contact(combat_situations.charge_situation(sit, urlstate.combat_input(values)))
 
 
 def preset_value(key: str, name: str) -> str:
-    return str(combat_situations.preset_values(key)[name])
+    return str(urlstate.preset_values(key)[name])
 
 
 CHART_TITLES = {"difference": "Score difference", "break": "How each side loses", "lost": "Models each side loses"}

@@ -7,7 +7,8 @@ from math import sqrt
 
 import pytest
 
-from hitrules import compare, dice, fantasy, ninth, quiz
+from hitrules import dice, fantasy, ninth
+from hitrules.situations import compare, quiz
 
 
 @pytest.mark.parametrize("ruleset", compare.RULESETS)

@@ -12,8 +12,8 @@ import pytest
 from after_hit_brute import D6, brute_fantasy_one, brute_ninth_one, brute_unit, casualties, exactly, nonzero
 
 from hitrules import damage, dice, fantasy, ninth
-from hitrules._steps import chance_text
 from hitrules.dice import hits
+from hitrules.words import chance_text
 
 # The worked examples of RULES.md §5 ---------------------------------------------------------------
 
@@ -188,7 +188,8 @@ def test_weapons_take_parsed_damage_and_parse_text_once(monkeypatch):
     with pytest.raises(ValueError, match="Multiple Wounds"):
         fantasy.Weapon(4, multiple_wounds=dice.AttackDice(2, 6, 0))  # 12 is more than fantasy's 10
 
-    from hitrules import situations, urlstate  # made before counting: their defaults are parsed once, at import
+    from hitrules import situations  # made before counting: their defaults are parsed once, at import
+    from hitrules.edge import urlstate
 
     parsed = []
     real = damage.parse_attacks

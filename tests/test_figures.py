@@ -57,10 +57,10 @@ def test_a_shared_layout_constant_is_never_changed():
 
 
 def test_the_warm_up_loads_what_a_first_view_would():
-    """A server's start-up (webui.settle) loads Plotly's class of every kind of trace and pyarrow's pandas
+    """A server's start-up (webui_cache.settle) loads Plotly's class of every kind of trace and pyarrow's pandas
     conversion, none of which a plain view of any page loads."""
     kinds = ", ".join(f"'plotly.graph_objs._{kind}'" for kind in figures.TRACE_KINDS)
-    code = ("import sys, webui; webui.settle(); "
+    code = ("import sys, webui_cache; webui_cache.settle(); "
             f"missing = [m for m in ({kinds}, 'pyarrow.pandas_compat') if m not in sys.modules]; print(missing)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -83,3 +83,50 @@ def test_the_editors_rows_are_read_as_pandas_reads_them(rows):
     got = figures.weapons_rows(frame)
     assert got == expected
     assert [[type(v) for v in row] for row in got] == [[type(v) for v in row] for row in expected]
+
+
+# ----- /combat's reactions chart: every bar filled, the legend clear of the axis title -----
+
+
+def _reactions_rows():
+    """Each reaction with chance 1/11 in every one of the eleven outcomes, so that every outcome draws a bar."""
+    from fractions import Fraction
+
+    from hitrules.fantasy import charging
+
+    chances = tuple(Fraction(1, len(charging.OUTCOMES)) for _ in charging.OUTCOMES)
+    return tuple((r, chances) for r in ("hold", "stand_and_shoot", "flee"))
+
+
+def test_every_bar_of_the_reactions_chart_has_a_visible_fill():
+    import plotly.graph_objects as go
+
+    built = figures.charge_reactions_figure(_reactions_rows(), "hold")
+    go.Figure(built.to_dict())  # Plotly validates every property (fillmode, fgopacity…) against its schema
+    bars = built.to_dict()["data"]
+    assert len(bars) == 11
+    hatched = {}
+    for bar in bars:
+        marker = bar["marker"]
+        assert re.fullmatch(r"#[0-9A-F]{6}", marker["color"]), bar["name"]  # the bar's own colour, always set
+        pattern = marker.get("pattern")
+        if pattern is None:
+            continue
+        # Hatching drawn OVER the colour: "replace" (Plotly's default) would leave white lines on nothing.
+        assert pattern["fillmode"] == "overlay" and pattern["bgcolor"] == marker["color"], bar["name"]
+        assert pattern["shape"] == "/" and pattern["fgcolor"] != marker["color"] and pattern["fgopacity"] > 0
+        hatched[bar["name"]] = marker["color"]
+    assert hatched == {"Charger destroyed": "#882255", "Charger fled": "#CC6677", "Charger fell back": "#DDCC77"}
+
+
+def test_the_reactions_legend_sits_below_the_axis_title_never_over_it():
+    """The legend is placed in the figure (yref "container") at its very bottom, anchored by its bottom edge,
+    so Plotly reserves its height in the bottom margin; the x axis (automargin) pushes its tick labels and its
+    title above that reserved band. On a desktop (two rows of names) and on a 390 px phone (up to six) the
+    legend grows upwards from the figure's bottom edge into its own band, never onto the axis title."""
+    layout = figures.charge_reactions_figure(_reactions_rows(), "flee").to_dict()["layout"]
+    legend = layout["legend"]
+    assert (legend["orientation"], legend["yref"], legend["y"], legend["yanchor"]) == ("h", "container", 0, "bottom")
+    assert (legend["xref"], legend["x"], legend["xanchor"]) == ("paper", 0, "left")
+    assert layout["xaxis"]["automargin"] is True and layout["xaxis"]["title"]["text"] == "chance"
+    assert layout["height"] == figures.CHARGE_HEIGHT and layout["margin"]["b"] == 10

@@ -26,8 +26,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from hitrules import compare, dice, fantasy, ninth, presets, quiz, situations, urlstate
-from hitrules._steps import chance_text, number_text
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.edge import urlstate
+from hitrules.situations import compare, presets, quiz
+from hitrules.words import chance_text, number_text
 from views import draw
 
 EXAMPLES = int(os.environ.get("HITRULES_FUZZ_EXAMPLES", "60"))
@@ -361,7 +363,7 @@ def answer_charge(query: dict):
     from hitrules.situations import combat
 
     values = urlstate.parse_query(urlstate.COMBAT, query).values
-    charge = combat.charge_situation(combat.combat_situation(values), values)
+    charge = combat.whole_charge(urlstate.combat_input(values))
     combat.charge_answer.cache_clear()
     return combat.answer.__wrapped__(combat.charge_bonus(charge)[0]), combat.charge_reactions.__wrapped__(charge)
 
@@ -415,7 +417,7 @@ def test_the_army_reader_refuses_random_bytes_with_a_roster_error(data, zipped):
     """Random bytes (zipped or not) are read or refused with a RosterError, never another exception."""
     from test_rosters import zipped as zip_of
 
-    from hitrules import rosters
+    from hitrules.edge import rosters
     with contextlib.suppress(rosters.RosterError):
         rosters.read(zip_of({"a.ros": data}) if zipped else data)
 
@@ -425,7 +427,7 @@ def test_the_army_reader_refuses_random_bytes_with_a_roster_error(data, zipped):
 def test_mutated_rosters_give_units_or_a_roster_error(seed, which):
     """A test roster with bytes changed: a RosterError, or units that every mapping takes (each either
     gives its value or a RosterError)."""
-    from hitrules import rosters
+    from hitrules.edge import rosters
     rng = random.Random(seed)
     try:
         roster = rosters.read(_mutated(_ROSTERS[which % len(_ROSTERS)].read_bytes(), rng))
@@ -449,7 +451,7 @@ def test_the_slowest_accepted_inputs_compute_in_under_200_ms(name):
 
 
 def test_the_slowest_figures_build_in_under_200_ms():
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     dist = answer_fantasy({**urlstate.defaults(urlstate.FANTASY), "shots": "1000"}).distribution
     seconds = best_of_three(lambda: (figures.distribution_figure(dist).to_dict(), figures.distribution_table(dist)))

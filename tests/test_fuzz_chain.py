@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import SETTINGS, SPEED_LIMITS
 
-from hitrules import combat, damage, dice, fantasy, ninth
+from hitrules import damage, dice, fantasy, ninth
 
 plausible = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(
     ["1", "2", "D3", "D6", "D3+3", "2D6", "D6+1", "50D6", "0", "-1", "banana", "", "D7", "3D3+9", "9" * 30]))
@@ -56,27 +56,27 @@ API = [
     lambda a, b, c: damage.Profile.of(damage.parse_damage("D3"), 2, 3).casualties(a),
     lambda a, b, c: damage.parse_damage(a),
     lambda a, b, c: dice.AttackDice(a, b, c),
-    # close combat (hitrules.combat)
+    # close combat (hitrules.fantasy)
     lambda a, b, c: fantasy.melee_score(a, b),
     lambda a, b, c: fantasy.melee_hit_chance(3, a, b, c),
     lambda a, b, c: fantasy.melee_hit_chance(a, 4, 0, "none", c),
-    lambda a, b, c: combat.Fighters(a, b, _MW, c),
-    lambda a, b, c: combat.Fighters(2, 3, a, 3, b, c),
-    lambda a, b, c: combat.Fighters(2, 3, _MW, 3, automatic=a, name=b),
+    lambda a, b, c: fantasy.Fighters(a, b, _MW, c),
+    lambda a, b, c: fantasy.Fighters(2, 3, a, 3, b, c),
+    lambda a, b, c: fantasy.Fighters(2, 3, _MW, 3, automatic=a, name=b),
     lambda a, b, c: fantasy.Weapon(4, killing_blow=a, monster_slayer=b),
     lambda a, b, c: fantasy.Target(4, troop=a),
-    lambda a, b, c: combat.Side(_MT, a, b, c, 5, 5, 0, 1, _MW),
-    lambda a, b, c: combat.Side(_MT, 3, 3, 7, a, b, c, 1, _MW),
-    lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 3, 2, a, b, others=c),
-    lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, impact=a, stomp=b, position=c),
-    lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, bonus=a, standard=b, reroll=c),
-    lambda a, b, c: combat.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, disrupted=a, horde=b, unbreakable=c),
-    lambda a, b, c: combat.Side(a, 3, 3, 7, 5, 5, 0, 1, _MW, modifier=b, reroll_sixes=c),
+    lambda a, b, c: fantasy.Side(_MT, a, b, c, 5, 5, 0, 1, _MW),
+    lambda a, b, c: fantasy.Side(_MT, 3, 3, 7, a, b, c, 1, _MW),
+    lambda a, b, c: fantasy.Side(_MT, 3, 3, 7, 5, 3, 2, a, b, others=c),
+    lambda a, b, c: fantasy.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, impact=a, stomp=b, position=c),
+    lambda a, b, c: fantasy.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, bonus=a, standard=b, reroll=c),
+    lambda a, b, c: fantasy.Side(_MT, 3, 3, 7, 5, 5, 0, 1, _MW, disrupted=a, horde=b, unbreakable=c),
+    lambda a, b, c: fantasy.Side(a, 3, 3, 7, 5, 5, 0, 1, _MW, modifier=b, reroll_sixes=c),
     lambda a, b, c: fantasy.strike(a, _MT, b, c),
-    lambda a, b, c: fantasy.strike(combat.Fighters(3, 3, _MW, 3), a, 3, b),
+    lambda a, b, c: fantasy.strike(fantasy.Fighters(3, 3, _MW, 3), a, 3, b),
     lambda a, b, c: fantasy.combat_round(a, b),
-    lambda a, b, c: combat.rank_bonus(a, b, c),
-    lambda a, b, c: combat.break_test(a, b, c),
+    lambda a, b, c: fantasy.rank_bonus(a, b, c),
+    lambda a, b, c: fantasy.break_test(a, b, c),
 ]
 
 

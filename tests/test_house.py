@@ -1,4 +1,4 @@
-"""The house's rules (README § Layout), read from the imports with ast: no import cycle, no
+"""The house's rules (CONTRIBUTING.md § Layout), read from the imports with ast: no import cycle, no
 module-level __getattr__, no private name imported from another module, no view importing a
 private module; and each layer imports only downwards."""
 
@@ -13,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = sorted((ROOT / "hitrules").rglob("*.py"))
-OUTSIDE = [*sorted((ROOT / "views").rglob("*.py")), ROOT / "webui.py", ROOT / "app.py"]
+#: The app's own files: the views, the pages, webui (the link's state, routing, caches) and the router.
+OUTSIDE = [*sorted((ROOT / "views").rglob("*.py")), *sorted((ROOT / "pages").rglob("*.py")),
+           *sorted(ROOT.glob("webui*.py")), ROOT / "app.py"]
 
 
 def module_name(path: Path) -> str:
@@ -89,17 +91,15 @@ def test_no_view_imports_a_private_module(path):
     assert not private
 
 
-#: Each layer and the layers it may import (README § Layout); the thin modules at old addresses
-#: re-export and belong to no layer.
+#: Each layer and the layers it may import (CONTRIBUTING.md § Layout).
 LAYERS = {
     "engine": set(),
     "situations": {"engine"},
     "edge": {"engine", "situations"},
     "presentation": {"engine", "situations"},
 }
-THIN = {"hitrules", "hitrules._steps", "hitrules.charge", "hitrules.combat", "hitrules.combat_situations",
-        "hitrules.compare", "hitrules.figures", "hitrules.presets", "hitrules.profiles", "hitrules.quiz",
-        "hitrules.rosters", "hitrules.urlstate"}
+#: The package's own __init__: a docstring and the version, in no layer.
+THIN = {"hitrules"}
 
 
 def layer(mod: str) -> str:
@@ -114,6 +114,41 @@ def test_each_layer_imports_only_downwards(mod):
     assert not upwards, f"{mod} ({mine}) imports {upwards}"
 
 
+#: What a view (or webui, a page, the router) may import of the package: the situations, the presentation and
+#: the edge whole, and of the engine only its faces (a top-level module or a rule set's package, as
+#: ``hitrules.fantasy``), never a rule set's inner module (``hitrules.fantasy.charging``).
+VIEW_LAYERS = {"situations", "presentation", "edge"}
+
+
+def engine_face(mod: str) -> bool:
+    return mod in MODULES and layer(mod) == "engine" and mod.count(".") == 1
+
+
+@pytest.mark.parametrize("path", OUTSIDE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_view_imports_the_layers_and_only_the_engines_faces(path):
+    reached = set()
+    for target, name in imports(path):
+        if target == "hitrules" or target.startswith("hitrules."):
+            full = f"{target}.{name}" if name else target
+            reached.add(full if full in MODULES else target)
+    assert reached <= set(MODULES), reached - set(MODULES)  # no module at an address that is gone
+    wrong = {m for m in reached if m != "hitrules" and layer(m) not in VIEW_LAYERS and not engine_face(m)}
+    assert not wrong, f"{path.name} imports the engine's inner modules {wrong}: import them from their faces"
+
+
+def test_no_name_has_a_second_address():
+    """The thin modules that re-exported names at old addresses are gone (issue 41): no module of the package
+    is only star imports, and none of the old addresses is back."""
+    old = {"_steps", "charge", "combat", "combat_situations", "compare", "figures", "presets", "profiles", "quiz",
+           "rosters", "urlstate"}
+    assert not {m for m in MODULES if m.count(".") == 1 and m.split(".")[1] in old}
+    for mod, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        code = [n for n in tree.body if not isinstance(n, (ast.Import, ast.ImportFrom, ast.Expr, ast.Assign))]
+        stars = [n for n in tree.body if isinstance(n, ast.ImportFrom) and n.names[0].name == "*"]
+        assert code or not stars or path.name == "__init__.py", f"{mod} only re-exports: import from its homes"
+
+
 def test_the_engine_uses_only_the_standard_library():
     import sys
 
@@ -124,7 +159,8 @@ def test_the_engine_uses_only_the_standard_library():
 
 
 def test_the_rule_modules_import_only_the_standard_library():
-    code = ("import sys; import hitrules.damage, hitrules.dice, hitrules.fantasy, hitrules.ninth, hitrules.presets; "
+    code = ("import sys; import hitrules.damage, hitrules.dice, hitrules.fantasy, hitrules.ninth; "
+            "import hitrules.situations.presets; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'streamlit', 'plotly', 'pandas', 'numpy'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1])

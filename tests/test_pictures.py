@@ -10,8 +10,9 @@ from itertools import product
 import pytest
 from apptest_util import hit_chance, open_page, text
 
-from hitrules import fantasy, figures, ninth, situations
+from hitrules import fantasy, ninth, situations
 from hitrules.fantasy import Shot, cover_check, resolve
+from hitrules.presentation import figures
 
 LOS = range(fantasy.LOS_RANGE[0], fantasy.LOS_RANGE[1] + 1)
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from hitrules.presets import PRESETS
+from hitrules.situations.presets import PRESETS
 
 
 @pytest.mark.parametrize(("wounds", "skill"), [(12, 4), (7, 4), (6, 5), (4, 5), (3, 6), (1, 6)])

@@ -8,7 +8,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from hitrules import fantasy, ninth, profiles, urlstate
+from hitrules import fantasy, ninth
+from hitrules.edge import urlstate
+from hitrules.situations import profiles
 
 
 def page_answer(ruleset: str, own, text: str, target, old: bool = False):

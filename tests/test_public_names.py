@@ -1,7 +1,7 @@
 """No dead public names: every name in a hitrules module's ``__all__`` is used outside the tests
-(by another module of the repository), or is documented as API in the README's "Python API". And no lost
-ones: every name in any module's ``__all__`` exists, and every name the README lists imports from its module
-(the thin modules at old addresses re-export with star imports, issue 27)."""
+(by another module of the repository), or is documented as API in docs/api.md. And no lost ones: every
+name in any module's ``__all__`` exists, and every name docs/api.md lists imports from the module its bullet
+names, that name's one address (issue 41: no thin module re-exports at an old one)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ import pytest
 import hitrules
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = sorted(m.name for m in pkgutil.iter_modules(hitrules.__path__))
+#: Every module of the package, the subpackages' modules included, by its name under ``hitrules.``.
+MODULES = sorted(m.name.removeprefix("hitrules.") for m in pkgutil.walk_packages(hitrules.__path__, "hitrules."))
 
 
 def _code_outside_tests() -> dict[Path, str]:
@@ -29,21 +30,20 @@ CODE = _code_outside_tests()
 
 
 def documented_api() -> dict[str, set[str]]:
-    """The names the README's "Python API" section lists, by module: each bullet is one module's."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("\n## Python API\n", 1)[-1].split("\n## ", 1)[0] if "\n## Python API\n" in text else ""
+    """The names docs/api.md lists, by module: each bullet is one module's (a module may have two)."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     names: dict[str, set[str]] = {}
-    for bullet in re.split(r"\n- ", section)[1:]:
-        module = re.match(r"`hitrules\.(\w+)`", bullet)
+    for bullet in re.split(r"\n- ", text)[1:]:
+        module = re.match(r"`hitrules\.([\w.]+)`", bullet)
         if module:
-            names[module[1]] = {m.split(".")[-1] for m in re.findall(r"`([\w.]+)", bullet)}
+            names.setdefault(module[1], set()).update(m.split(".")[-1] for m in re.findall(r"`([\w.]+)", bullet))
     return names
 
 
 API = documented_api()
 
 
-#: Every module of the package, the subpackages' modules and the thin modules at old addresses included.
+#: Every module of the package, the package itself and the subpackages' modules included.
 ALL_MODULES = ["hitrules", *sorted(m.name for m in pkgutil.walk_packages(hitrules.__path__, "hitrules."))]
 
 
@@ -54,8 +54,8 @@ def _star_homes(module: str) -> list[str]:
 
 
 def documented(module: str) -> set[str]:
-    """The names the README lists for ``module``, or for a thin module that re-exports it with a star (the
-    README names the old addresses: ``hitrules._steps`` for hitrules.words)."""
+    """The names docs/api.md lists for ``module``, or for a package that re-exports it with a star (the
+    bullet of ``hitrules.fantasy`` names close combat's, from hitrules.fantasy.melee, round...)."""
     names = set(API.get(module, ()))
     for other, listed in API.items():
         if f"hitrules.{module}" in _star_homes(f"hitrules.{other}"):
@@ -63,7 +63,7 @@ def documented(module: str) -> set[str]:
     return names
 
 
-def test_the_readme_lists_the_entry_points():
+def test_the_api_page_lists_the_entry_points():
     assert {"hits", "Distribution", "d6_faces"} <= API["dice"]
     assert {"resolve", "shoot", "shoot_split"} <= API["fantasy"]
     assert {"resolve", "attack_outcome"} <= API["ninth"]
@@ -79,11 +79,12 @@ def test_every_public_name_is_used_or_documented(module):
         used = any(word.search(text) for path, text in CODE.items() if path.resolve() != own)
         if not used and name not in documented(module):
             unused.append(name)
-    assert not unused, f"hitrules.{module}: {unused} are used only by tests; delete them, or list them in the README"
+    assert not unused, f"hitrules.{module}: {unused} are used only by tests; delete them, or list them in docs/api.md"
 
 
 def test_the_dead_names_of_issue_18_are_gone():
-    from hitrules import damage, dice, fantasy, presets
+    from hitrules import damage, dice, fantasy
+    from hitrules.situations import presets
 
     assert not hasattr(fantasy, "cover_counts") and not hasattr(damage, "casualties")
     assert not hasattr(dice.Distribution, "variance") and not hasattr(dice.Distribution, "from_chances")
@@ -96,12 +97,12 @@ def test_every_name_of_all_exists(module):
     assert not [name for name in getattr(mod, "__all__", ()) if not hasattr(mod, name)]
 
 
-#: Words of the README's "Python API" bullets that are not names of that bullet's module: another module's
+#: Words of docs/api.md's bullets that are not names of that bullet's module: another module's
 #: types, a function's parameters, a module's own name.
-NOT_THE_MODULES = {"charge": {"Distribution", "RoundResult", "Side"}, "combat": {"charger_lost"},
-                   "combat_situations": {"ChargeResult", "Mover", "Side"}, "compare": {"ChainResult"},
-                   "figures": {"xaxis_title"}, "profiles": {"old", "weapons"}, "rosters": {"Side", "urlstate"},
-                   "_steps": {"python"}}
+NOT_THE_MODULES = {"fantasy.charging": {"Distribution", "RoundResult", "Side"}, "fantasy": {"charger_lost"},
+                   "situations.combat": {"ChargeResult", "Mover", "Side"}, "situations.compare": {"ChainResult"},
+                   "presentation.figures": {"xaxis_title"}, "situations.profiles": {"old", "weapons"},
+                   "edge.rosters": {"Side", "urlstate"}, "words": {"python"}}
 
 
 @pytest.mark.parametrize("module", sorted(API))
@@ -116,5 +117,5 @@ def test_every_name_the_readme_lists_imports_from_its_module(module):
             v, "__dataclass_fields__", {})) for v in values)
 
     words = {n for n in API[module] if n.isidentifier() and len(n) > 1 and not hasattr(builtins, n)}
-    words -= {m.name for m in pkgutil.iter_modules(hitrules.__path__)} | NOT_THE_MODULES.get(module, set())
+    words -= {m.rsplit(".", 1)[-1] for m in MODULES} | NOT_THE_MODULES.get(module, set())
     assert not sorted(n for n in words if not found(n))

@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 from test_app_explore_combat import brute_force, printed
 
-from hitrules import quiz
+from hitrules.situations import quiz
 
 
 @pytest.mark.parametrize("number", range(1, 41))

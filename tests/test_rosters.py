@@ -1,4 +1,4 @@
-"""hitrules.rosters: the test rosters (written by hand in tests/rosters/) read and mapped exactly as
+"""hitrules.edge.rosters: the test rosters (written by hand in tests/rosters/) read and mapped exactly as
 RULES.md §9 says, and every bad file of §9 refused with a RosterError."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from hitrules import rosters
+from hitrules.edge import rosters
 from hitrules.edge import rosters as edge_rosters  # the module itself, for a private helper
-from hitrules.rosters import RosterError
+from hitrules.edge.rosters import RosterError
 
 HERE = Path(__file__).resolve().parent
 ROSTERS = HERE / "rosters"
@@ -323,7 +323,7 @@ def test_bad_files_take_no_time_and_no_memory():
 import json, resource, sys, time
 sys.path.insert(0, {str(HERE)!r})
 from test_rosters import bad_files, load
-from hitrules import rosters
+from hitrules.edge import rosters
 files = bad_files()
 load("space_marines_9th.ros")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -14,10 +14,10 @@ import pytest
 from apptest_util import open_page, warnings
 from harness import ROOT, free_port
 
-from hitrules import urlstate
+from hitrules.edge import urlstate
 
 CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
-OUR_CODE = [ROOT / "app.py", ROOT / "webui.py",
+OUR_CODE = [ROOT / "app.py", *ROOT.glob("webui*.py"),
             *(path for folder in ("pages", "views", "hitrules") for path in (ROOT / folder).rglob("*.py"))]
 
 

@@ -8,7 +8,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from hitrules import fantasy, ninth, situations, urlstate
+from hitrules import fantasy, ninth, situations
+from hitrules.edge import urlstate
 from hitrules.situations import combat as combat_situations
 
 NINTH_LINK = {"skill": "3", "mods": "-1", "reroll": "ones", "attacks": "10", "chain": "1", "s": "5", "ap": "-1",
@@ -60,7 +61,7 @@ def test_a_situation_is_answered_once():
 def test_the_worked_round_through_its_situation():
     """RULES.md §7's worked round, from its link: 11/32 win, 105/256 draw, 63/256 lose."""
     values = urlstate.parse_query(urlstate.COMBAT, combat_situations.WORKED_ROUND).values
-    sit = combat_situations.combat_situation(values)
+    sit = combat_situations.combat_situation(urlstate.combat_input(values))
     assert (sit.charger.unit.models, sit.charger.ws, sit.charger.initiative) == (2, 3, 6)
     assert sit.charger.weapon.strength == 3
     result = combat_situations.answer(sit)
@@ -70,8 +71,8 @@ def test_the_worked_round_through_its_situation():
 
 def test_ranks_are_brought_within_the_unit_and_said_so():
     values = urlstate.parse_query(urlstate.COMBAT, combat_situations.WORKED_ROUND).values
-    assert combat_situations.fit_ranks(values)[1] == ()
-    fitted, said = combat_situations.fit_ranks({**values, "a_models": 8, "a_supporting": 5})
-    assert fitted["a_supporting"] == 3
+    assert combat_situations.fit_ranks(urlstate.combat_input(values))[1] == ()
+    fitted, said = combat_situations.fit_ranks(urlstate.combat_input({**values, "a_models": 8, "a_supporting": 5}))
+    assert fitted.charger.supporting == 3
     assert said == ("The charger's supporting rank (5) was more than the 3 models behind its fighting rank: "
                     "now 3, to fit the unit.",)

@@ -1,4 +1,4 @@
-"""One situation per page: Learn's faces at every step, every cross-page link, the README's links,
+"""One situation per page: Learn's faces at every step, every cross-page link, docs/links.md's example links,
 settings across pages and Back, and the one way a chance is written."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from urllib.parse import parse_qsl
 import pytest
 from apptest_util import hit_chance, open_page, text, warnings
 
-import webui
-from hitrules import dice, fantasy, ninth, situations, urlstate
-from hitrules._steps import MAX_FRACTION_CHARS, chance_text, exact_chance_text, fraction_text, percent
+import webui_routes
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.situations import compare
+from hitrules.words import MAX_FRACTION_CHARS, chance_text, exact_chance_text, fraction_text, percent
 
 ROOT = Path(__file__).resolve().parents[1]
 FACE_HIT = re.compile(r":green-background\[\*\*(\d)\*\* ✓\]")
@@ -153,15 +154,15 @@ def test_leman_russ_with_two_wounds_walks_through_its_own_roll():
     assert learn_chance(learn) == "1/6 (16.7%)"
 
 
-def readme_examples() -> list[tuple[str, str]]:
-    """The README's table of example links: (link, the chance it opens)."""
-    rows = re.findall(r"^\| `(/\w+\?[^`]*)` \| ([^|]+?) \|", (ROOT / "README.md").read_text(), re.M)
+def example_links() -> list[tuple[str, str]]:
+    """docs/links.md's table of example links: (link, the chance it opens)."""
+    rows = re.findall(r"^\| `(/\w+\?[^`]*)` \| ([^|]+?) \|", (ROOT / "docs" / "links.md").read_text(), re.M)
     assert len(rows) >= 10
     return rows
 
 
-@pytest.mark.parametrize(("link", "chance"), readme_examples())
-def test_every_readme_example_link_opens_its_chance(link, chance):
+@pytest.mark.parametrize(("link", "chance"), example_links())
+def test_every_example_link_opens_its_chance(link, chance):
     path, query = link[1:].split("?", 1)
     at = open_page(path, **dict(parse_qsl(query, keep_blank_values=True)))
     assert "could not be used" not in warnings(at)
@@ -191,30 +192,18 @@ def test_back_to_a_page_shows_what_the_player_left_there():
     assert hit_chance(at) == "1/3 (33.3%)"
 
 
-class _HistoryRun:
-    """The script run's context as Streamlit makes it for Back or Forward."""
-
-    is_history_navigation = True
-
-    def __init__(self, ctx):
-        self._ctx = ctx
-
-    def __getattr__(self, name):
-        return getattr(self._ctx, name)
-
-
 def go(at, page: str, query: dict | None = None, history: bool = False, monkeypatch=None):
     """Move to ``page`` at the address ``query``: through the sidebar (a bare address), a link, or
     Back and Forward (``history``), which the browser sends with the entry's address."""
     at.query_params.clear()
     for name, value in (query or {}).items():
         at.query_params[name] = value
-    real = webui.get_script_run_ctx
-    if history:
-        monkeypatch.setattr(webui, "get_script_run_ctx", lambda: _HistoryRun(real()))
+    real = webui_routes.unexposed
+    if history:  # the run as Streamlit marks it for Back or Forward
+        monkeypatch.setattr(webui_routes, "unexposed", lambda **kw: (True, real(**kw)[1]))
     at.switch_page(f"pages/{page}.py").run()
     if history:
-        monkeypatch.setattr(webui, "get_script_run_ctx", real)
+        monkeypatch.setattr(webui_routes, "unexposed", real)
     assert not at.exception
     return dict(at.query_params)
 
@@ -306,7 +295,7 @@ def test_attack_dice_check_themselves():
 
 def test_explore_stack_widget_takes_no_more_than_a_link_may_carry():
     at = open_page("explore", view="stacks")
-    assert at.multiselect(key="explore_new_stack").proto.max_selections == urlstate.compare.MAX_STACK_SIZE
+    assert at.multiselect(key="explore_new_stack").proto.max_selections == compare.MAX_STACK_SIZE
 
 
 @pytest.mark.parametrize("page", ["home", "fantasy", "ninth", "explore", "learn", "rules"])
@@ -350,7 +339,7 @@ def test_a_page_keeps_no_other_pages_widgets_in_the_session():
 
 @pytest.mark.parametrize(("shots", "p"), [(10, Fraction(1, 3)), ("2D6", Fraction(5, 6)), (1000, Fraction(1, 2))])
 def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_exact_chances(shots, p):
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     dist = dice.hits(shots, p)
     table = figures.distribution_table(dist)
@@ -371,7 +360,7 @@ def test_the_distribution_chart_and_table_from_whole_number_weights_equal_the_ex
 def test_the_distribution_chart_marks_whole_numbers_only(shots, p, dtick):
     """A roll that cannot hit is one bar at 0: its axis says 0, not -0.4 to 0.4 hits. Every count is
     marked up to 12 of them; past that every 2nd, 5th, 10th…, at most 12 labels (each costs a redraw)."""
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     figure = figures.distribution_figure(dice.hits(shots, p))
     assert figure.layout.xaxis.dtick == dtick
@@ -379,7 +368,7 @@ def test_the_distribution_chart_marks_whole_numbers_only(shots, p, dtick):
 
 
 def test_a_count_axis_steps_by_the_smallest_nice_whole_number():
-    from hitrules import figures
+    from hitrules.presentation import figures
 
     nice = sorted(m * 10**e for e in range(4) for m in (1, 2, 5))
     for count in range(1, 2000):
@@ -389,16 +378,16 @@ def test_a_count_axis_steps_by_the_smallest_nice_whole_number():
 
 
 def test_a_server_process_freezes_its_loaded_heap_once():
-    """webui.settle, outside AppTest (a server's process): every page's module is loaded, and what
+    """webui_cache.settle, outside AppTest (a server's process): every page's module is loaded, and what
     is loaded is frozen, so that Python's full collections (no postScriptGC) walk only what the
     runs allocate; a second call changes nothing."""
     import subprocess
     import sys
 
-    code = ("import gc, sys; from streamlit import config; import webui; "
-            "assert gc.get_freeze_count() == 0; webui.settle(); frozen = gc.get_freeze_count(); "
+    code = ("import gc, sys; import webui_cache; "
+            "assert gc.get_freeze_count() == 0; webui_cache.settle(); frozen = gc.get_freeze_count(); "
             "assert 'views.combat' in sys.modules and 'plotly' in sys.modules, sorted(sys.modules); "
-            "webui.settle(); assert gc.get_freeze_count() == frozen; print(frozen)")
+            "webui_cache.settle(); assert gc.get_freeze_count() == frozen; print(frozen)")
     done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from after_hit_brute import D6
 
-from hitrules import _steps, damage, dice, fantasy, ninth
+from hitrules import damage, dice, fantasy, ninth, steps
 
 # Each stage, its faces ----------------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ def rules_headings() -> list[str]:
 
 
 def test_steps_carry_the_rules_anchor_as_data_and_no_route():
-    headings = {_steps.anchor(h): h for h in rules_headings()}
+    headings = {steps.anchor(h): h for h in rules_headings()}
     anchored = [s for s in all_kinds_of_steps() if s.anchor]
     assert {s.anchor for s in anchored} == {"fantasy-roll-to-hit", "fantasy-after-the-hit",
                                             "8th-edition-variant-and-the-leman-russ",
@@ -91,7 +91,7 @@ def test_steps_carry_the_rules_anchor_as_data_and_no_route():
     for step in all_kinds_of_steps():
         assert "](" not in step.text and "rules#" not in step.text and "RULES.md" not in step.text
         if step.anchor:
-            assert _steps.reading(headings[step.anchor]) in step.text  # the section, named in words
+            assert steps.reading(headings[step.anchor]) in step.text  # the section, named in words
 
 
 

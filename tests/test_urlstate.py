@@ -2,8 +2,10 @@
 
 import pytest
 
-from hitrules import compare, ninth, urlstate
-from hitrules.urlstate import encode, parse_query
+from hitrules import ninth
+from hitrules.edge import urlstate
+from hitrules.edge.urlstate import encode, parse_query
+from hitrules.situations import compare
 
 ALL = {"fantasy": urlstate.FANTASY, "ninth": urlstate.NINTH, "explore": urlstate.EXPLORE, "learn": urlstate.LEARN,
        "combat": urlstate.COMBAT}

@@ -1,6 +1,6 @@
 """Numbers a person reads: every sentence, help text and headline of every page, at its defaults,
 with every part shown and with each preset, writes a chance as its percentage, with the exact
-fraction beside it only when it is short (hitrules._steps.SHORT_FRACTION_CHARS); the long fraction
+fraction beside it only when it is short (hitrules.words.SHORT_FRACTION_CHARS); the long fraction
 lives in the tables, the hover and the CSV. And "exactly" is never followed by "≈"."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import pytest
 from apptest_util import open_page
 from test_app_pages import EVERY_PART
 
-from hitrules import combat_situations, urlstate
-from hitrules._steps import SHORT_FRACTION_CHARS
+from hitrules.edge import urlstate
+from hitrules.situations import combat as combat_situations
+from hitrules.words import SHORT_FRACTION_CHARS
 
 #: Elements whose text is a sentence or a headline a person reads (tables and charts are not).
 PROSE = ("markdown", "caption", "info", "warning", "error", "success", "text", "title", "header", "subheader")

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hitrules import fantasy, ninth
-from hitrules._steps import chance_text
+from hitrules.words import chance_text
 
 # The worked examples of RULES.md §4 ---------------------------------------------------------------
 

@@ -1,13 +1,13 @@
 """Your army: upload your roster and your opponent's, see their units, and open any calculator with one.
 
-Each "use" opens a calculator by its link, built from the page's own parameters (hitrules.urlstate)
-and the unit's numbers (hitrules.rosters), so the result can be shared and every value stays
+Each "use" opens a calculator by its link, built from the page's own parameters (hitrules.edge.urlstate)
+and the unit's numbers (hitrules.edge.rosters), so the result can be shared and every value stays
 editable. The rosters live in this session only: nothing is written on the server."""
 
 import streamlit as st
 
-from hitrules import rosters
-from webui import pages, require_router
+from hitrules.edge import rosters
+from webui_routes import pages, require_router
 
 P = "army"
 HELP = ("Export your army from BattleScribe or New Recruit (a .ros or .rosz roster) or from Old World Builder "

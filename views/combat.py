@@ -1,14 +1,19 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
-from typing import NamedTuple
 
 import streamlit as st
 
 import webui
-from hitrules import charge, combat_situations, fantasy, figures, urlstate
-from hitrules.steps import anchor, reading
+import webui_cache
+import webui_routes
+from hitrules import fantasy
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.steps import anchor
 from hitrules.words import chance_text
 from views import draw
+from views.helps import INPUT_HELP
 from views.target import score_input
 
 P = "combat"
@@ -17,7 +22,7 @@ HELP = ("One round of close combat between a charging unit and the unit it charg
         "Initiative step, Stomps, the combat result and the loser's Break test, exact. Hover a chart for "
         "the fractions; the Why below works through the round in order.")
 #: The section of docs/rules.md on close combat, as a link to it on the Rules page.
-READING = f'[{reading("Fantasy close combat")}](rules#{anchor("Fantasy close combat")})'
+READING = draw.section_link("Fantasy close combat")
 TROOP_NAMES = {t: t.replace("_", " ").capitalize() for t in fantasy.TROOP_TYPES}
 RULE_NAMES = {"killing_blow": "Killing Blow", "monster_slayer": "Monster Slayer", "poisoned": "Poisoned Attacks"}
 FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1", "high_ground": "High ground +1",
@@ -43,15 +48,15 @@ CHART_BOX = figures.COMBAT_HEIGHT + 4
 # Explore and Learn are on the page.
 @st.fragment
 def render() -> None:
-    values = webui.start_page(P, urlstate.COMBAT, webui.TITLES[P], HELP)
-    _fit_ranks(values)
-    sit = _sides(values)
-    charged = _work_charge(sit, values) if values["charge"] and sit else None
+    values = webui.start_page(P, urlstate.COMBAT, webui_routes.TITLES[P], HELP)
+    inputs = _fit_ranks(values)
+    sit = _sides(inputs)
+    charged = combat_situations.charge_part(sit, inputs, values["reaction"]) if values["charge"] and sit else None
     key, answer = _round(sit, charged)
     headlines = (_charge_headlines(charged) if charged else ()) + (_headlines(answer, charged is not None)
                                                                    if answer else ())
     if headlines:
-        webui.send_now()  # the answer first: the rest of the page is built after it has left
+        webui_cache.send_now()  # the answer first: the rest of the page is built after it has left
     # Pills, not a select box: one tap, and no widget that reads the whole session state each run.
     st.pills("Start from a match-up", tuple(combat_situations.COMBAT_PRESETS), key=PRESET_KEY,
              format_func=lambda key: combat_situations.COMBAT_PRESETS[key].name, on_change=_apply_preset,
@@ -65,7 +70,7 @@ def render() -> None:
     sides = (("a_", "The charger"), ("d_", "The charged"))
     for column, (p, title) in zip(st.columns(2, gap="large"), sides, strict=True):
         with column:
-            _side_inputs(values, p, title, charged)
+            _side_inputs(values, _pair(inputs, p), p, title, charged)
     # One toggle for both sides' other inputs: every widget drawn costs time on every rerun.
     if st.toggle("More: ranks, Ld, rules, bonuses", key=_key("more"),
                  help="For both sides: armour, ward and Regeneration, Wounds, troop type, rank width, Leadership, the "
@@ -78,19 +83,20 @@ def render() -> None:
                 st.markdown(f"**{title}: the rest**")
                 if values["charge"]:
                     _movement_inputs(p)
-                _more_inputs(values, p)
+                _more_inputs(_pair(inputs, p), p)
     if charged and charged.rows:
         _charge_results(key, answer, charged, headlines, values["charge_chart"])
     elif answer:
         _results(key, answer, headlines, charged is not None)
-    _links(values)
+    _links(inputs)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
 
 
-def _links(values: dict) -> None:
+def _links(inputs: combat_situations.CombatInput) -> None:
     """The charger's melee hit roll on Explore's WS chart and in Learn, a rule at a time."""
-    every = webui.pages()
-    for page, label, icon, query in webui.shared(_link_queries, tuple(combat_situations.melee_values(values).items())):
+    every = webui_routes.pages()
+    melee = combat_situations.melee_values(inputs.charger, inputs.charged)
+    for page, label, icon, query in webui_cache.shared(_link_queries, tuple(melee.items())):
         st.page_link(every[page], label=label, icon=icon, query_params=query)
 
 
@@ -122,11 +128,11 @@ def _headlines(answer, charging: bool = False) -> tuple:
     return headlines
 
 
-def _sides(values: dict):
+def _sides(inputs: combat_situations.CombatInput):
     """The two sides as the page holds them, or None with the rules' refusal shown where the results would
     be; the inputs and the hit readouts stay, so the player can change what the rules refuse."""
     try:
-        return combat_situations.combat_situation(values)
+        return combat_situations.combat_situation(inputs)
     except ValueError as error:
         st.error(f"{error} Change the settings below to go on.", icon=":material/block:")
         return None
@@ -139,11 +145,7 @@ def _round(sit, charged):
     ``(None, None)`` with the rules' refusal shown when it cannot be worked out."""
     if sit is None or (charged and charged.csit is None):
         return None, None
-    if charged:
-        result = charged.chosen
-        key = (charged.csit, charged.reaction) if result and result.round is not None else charged.contact
-    else:
-        key = sit
+    key = combat_situations.round_key(sit, charged)
     try:
         return key, combat_situations.shown_round(key)
     except ValueError as error:
@@ -151,18 +153,27 @@ def _round(sit, charged):
         return None, None
 
 
-def _fit_ranks(values: dict) -> None:
-    """Bring each side's own fighting and supporting ranks within its unit (in the page's values and its
-    inputs), and say so; say too when a side fought in its flank or rear makes no supporting attacks."""
-    fitted, lines = combat_situations.fit_ranks(values)
+def _fit_ranks(values: dict) -> combat_situations.CombatInput:
+    """The page's inputs, typed once (the edge's :func:`urlstate.combat_input`), with each side's own fighting
+    and supporting ranks brought within its unit (in the page's values and its inputs too), said so; said too
+    when a side fought in its flank or rear makes no supporting attacks."""
+    given = urlstate.combat_input(values)
+    inputs, lines = combat_situations.fit_ranks(given)
     state = st.session_state
-    for name, value in fitted.items():
-        if value != values[name]:
-            values[name] = value
-            if (key := f"{P}_{name}") in state:
-                state[key] = value
+    for p, before, after in (("a_", given.charger, inputs.charger), ("d_", given.charged, inputs.charged)):
+        for name in ("fighting", "supporting"):
+            if (value := getattr(after, name)) != getattr(before, name):
+                values[p + name] = value
+                if (key := f"{P}_{p}{name}") in state:
+                    state[key] = value
     if lines:
         st.info("\n\n".join(lines) + f" ({READING})", icon=":material/straighten:")
+    return inputs
+
+
+def _pair(inputs: combat_situations.CombatInput, p: str) -> tuple:
+    """``p``'s side and its enemy."""
+    return (inputs.charger, inputs.charged) if p == "a_" else (inputs.charged, inputs.charger)
 
 
 def _apply_preset() -> None:
@@ -180,20 +191,21 @@ def _key(name: str) -> str:
     return webui.key(P, name)
 
 
-def _side_inputs(values: dict, p: str, title: str, charged: "Charged | None" = None) -> None:
+def _side_inputs(values: dict, pair: tuple, p: str, title: str,
+                 charged: "combat_situations.ChargePart | None" = None) -> None:
     """One side: its heading, what it needs to hit, with the charge part the charge's Initiative bonus (the
     charger's) and (while the rest is hidden) a line that sums up the rest, then the profile a player reads first
     (models, WS, S, T, I, A)."""
-    hit = combat_situations.hit_readout(values, p).hit
+    hit = combat_situations.hit_readout(*pair).hit
     held = "" if hit.score == hit.chart_score else f", **{hit.score}+** after the modifier"
-    lines = [f"### {title}", f"**To hit:** WS {values[f'{p}ws']} against WS {values[_enemy(p) + 'ws']} needs "
+    lines = [f"### {title}", f"**To hit:** WS {pair[0].ws} against WS {pair[1].ws} needs "
              f"**{hit.chart_score}+** on the chart{held}; each attack hits with **{chance_text(hit.probability)}**."]
     if p == "a_" and charged and charged.csit is not None:  # above the I it is added to
         lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
                      "to the charger's rank and file and each of its others (at most 10): enter their profile's "
                      f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
     if not values["more"]:
-        lines.append(_summary(values, p) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
+        lines.append(_summary(pair) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
     # One element for the heading and the lines under it: every element costs each rerun (about 60 µs).
     st.markdown("\n\n".join(lines))
     row = st.container(horizontal=True)
@@ -211,32 +223,26 @@ def _side_inputs(values: dict, p: str, title: str, charged: "Charged | None" = N
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
 
 
-def _enemy(p: str) -> str:
-    return "d_" if p == "a_" else "a_"
-
-
-def _summary(values: dict, p: str) -> str:
-    """The hidden inputs in one line, so the player sees what counts (summed up while they are hidden)."""
-    v = {name.removeprefix(p): value for name, value in values.items() if name.startswith(p)}
-    armour = "No armour" if v["armour"] is None else f"Armour {v['armour']}+"
-    wounds = f"{v['wounds']} Wound{'s' if v['wounds'] > 1 else ''} each"
-    fighting, supporting = combat_situations.ranks(values, p)
-    parts = [f"{armour}, {TROOP_NAMES[v['troop']].lower()}, {wounds}, {v['width']} wide, Ld {v['ld']}",
-             f"{fighting} fighting, {supporting} supporting, AP {v['ap']}"]
-    parts += [RULE_NAMES[r] for r in v["rules"]]
-    for c in combat_situations.OTHER_PREFIXES[: v["others"]]:
-        parts.append(f"with a {v[c + 'kind']} ({v[c + 'attacks']} A, WS {v[c + 'ws']}, S {v[c + 's']}, "
-                     f"I {v[c + 'i']})")
-    if v["auto"]:
-        parts += [f"{label} {v[name]}" for name, label in (("impact", "Impact Hits"), ("stomp", "Stomps"))
-                  if v.get(name, "0") != "0"]
-    if v["position"] != "front":
-        parts.append(f"in the enemy's {v['position']}")
-    parts += [FLAG_NAMES[f] for f in v["flags"]]
+def _summary(pair: tuple) -> str:
+    """The hidden inputs of ``pair``'s side in one line, so the player sees what counts (summed up while they
+    are hidden)."""
+    side = pair[0]
+    armour = "No armour" if side.armour is None else f"Armour {side.armour}+"
+    wounds = f"{side.wounds} Wound{'s' if side.wounds > 1 else ''} each"
+    fighting, supporting = combat_situations.ranks(*pair)
+    parts = [f"{armour}, {TROOP_NAMES[side.troop].lower()}, {wounds}, {side.width} wide, Ld {side.ld}",
+             f"{fighting} fighting, {supporting} supporting, AP {side.strikes.ap}"]
+    parts += [RULE_NAMES[r] for r in side.strikes.rules]
+    parts += [f"with a {o.kind} ({o.strikes.attacks} A, WS {o.ws}, S {o.strikes.s}, I {o.i})" for o in side.others]
+    parts += [f"{label} {hits.hits}" for hits, label in ((side.impact, "Impact Hits"), (side.stomp, "Stomps"))
+              if hits is not None]
+    if side.position != "front":
+        parts.append(f"in the enemy's {side.position}")
+    parts += [FLAG_NAMES[f] for f in side.flags]
     return "; ".join(parts) + "."
 
 
-def _more_inputs(values: dict, p: str) -> None:
+def _more_inputs(pair: tuple, p: str) -> None:
     row = st.container(horizontal=True)
     score_input(row, "Armour", P, f"{p}armour", "armour")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
@@ -248,7 +254,7 @@ def _more_inputs(values: dict, p: str) -> None:
                      help="Models in each rank, for the Rank Bonus.")
     row.number_input("Leadership", *BOUNDS[f"{p}ld"], step=1, key=_key(f"{p}ld"),
                      help="For the Break test: 2D6 plus the lost difference against it.")
-    fighting, supporting = combat_situations.ranks(values, p)
+    fighting, supporting = combat_situations.ranks(*pair)
     row.number_input("Fighting rank", *BOUNDS[f"{p}fighting"], value=None, step=1, key=_key(f"{p}fighting"),
                      placeholder=f"{fighting}: the unit's",
                      help="Models in base contact that strike with all their Attacks. Empty, it follows the unit: "
@@ -260,11 +266,11 @@ def _more_inputs(values: dict, p: str) -> None:
                           "none (supporting attacks cannot be made to a unit's flank or rear); the side fighting "
                           "the enemy's flank or rear keeps its own.")
     row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
-                     help="Armour Piercing, 0 or negative: it worsens the enemy's armour save.")
+                     help=INPUT_HELP["ap"])
     score_input(row, "Ward", P, f"{p}ward", "ward")
     score_input(row, "Regeneration", P, f"{p}regen", "regen")
     row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
-                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+                   help=INPUT_HELP["mw"])
     row.number_input("Armour Bane", *BOUNDS[f"{p}bane"], step=1, key=_key(f"{p}bane"),
                      help="A natural 6 to wound improves that wound's AP by this much.")
     row.number_input("To-hit modifier", *BOUNDS[f"{p}mod"], step=1, key=_key(f"{p}mod"),
@@ -292,7 +298,7 @@ def _more_inputs(values: dict, p: str) -> None:
             row.number_input(f"{label} S", *BOUNDS[f"{p}{name}_s"], step=1, key=_key(f"{p}{name}_s"),
                              help="Their Strength, unmodified.")
             row.number_input(f"{label} AP", *BOUNDS[f"{p}{name}_ap"], step=1, key=_key(f"{p}{name}_ap"),
-                             help="Their AP, 0 or negative.")
+                             help=INPUT_HELP["ap"])
     st.radio("Fights in the enemy's", urlstate.POSITIONS, key=_key(f"{p}position"), horizontal=True,
              format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
     st.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
@@ -321,7 +327,7 @@ def _other_inputs(c: str) -> None:
                    help="A number or dice (a mount's D3): all of them strike the enemy's rank and file.")
     row.number_input("Its WS", *BOUNDS[f"{c}ws"], step=1, key=_key(f"{c}ws"), help="Its Weapon Skill.")
     row.number_input("Its S", *BOUNDS[f"{c}s"], step=1, key=_key(f"{c}s"), help="Its Strength.")
-    row.number_input("Its AP", *BOUNDS[f"{c}ap"], step=1, key=_key(f"{c}ap"), help="Its AP, 0 or negative.")
+    row.number_input("Its AP", *BOUNDS[f"{c}ap"], step=1, key=_key(f"{c}ap"), help=INPUT_HELP["ap"])
     row.number_input("Its I", *BOUNDS[f"{c}i"], step=1, key=_key(f"{c}i"), help="Its Initiative step.")
     _rules(c, "Its weapon rules")
 
@@ -331,7 +337,8 @@ def _chart(key, build):
 
 
 def _plot(where, key, name: str, figure) -> None:
-    where.plotly_chart(webui.shared(_chart, key, figure), key=f"{P}_{name}_chart", config={"displayModeBar": False})
+    where.plotly_chart(webui_cache.shared(_chart, key, figure), key=f"{P}_{name}_chart",
+                       config={"displayModeBar": False})
 
 
 #: The round's charts, by their value in the link: the chooser's name, the figure, the table, the element's key.
@@ -346,7 +353,7 @@ CHARGE_CHART_NAMES = {"reactions": "Reactions side by side",
                       "tables": TABLES_NAME}
 
 
-def _tables(key, headlines: tuple, charged: "Charged | None" = None) -> None:
+def _tables(key, headlines: tuple, charged: "combat_situations.ChargePart | None" = None) -> None:
     """The table of the ``headlines`` drawn at the top, then (with the charge part) the reactions' table, then
     each chart's table of the round (none where the round is refused), each exact and with its CSV."""
     draw.table_with_download(P, f"{P}-headlines", figures.headlines_table,
@@ -408,7 +415,7 @@ def _results(key, answer, headlines: tuple, charging: bool) -> None:
 # ----- The charge part (issue 28) -----
 
 #: The sections of docs/rules.md on the charge, as links to them on the Rules page.
-CHARGE_READING = ", ".join(f"[{reading(h)}](rules#{anchor(h)})" for h in (
+CHARGE_READING = ", ".join(draw.section_link(h) for h in (
     "Fantasy: the charge", "Fantasy charge: the reactions", "Fantasy charge: after the Break test"))
 REACTION_HELP = ("What the charged unit does. Hold: it stays and fights. Stand & Shoot: it shoots the charger "
                  "first (at -1 to hit), allowed only when the charger starts at least its Movement away. Flee: it "
@@ -416,40 +423,7 @@ REACTION_HELP = ("What the charged unit does. Hold: it stays and fights. Stand &
                  "pivot). The chart below shows all three side by side.")
 MOVE_NAMES = {"swiftstride": "Swiftstride", "finest_warhorses": "Finest Warhorses", "resolute": "Resolute",
               "war_machine": "War machine", "hold_your_ground": "Hold Your Ground", "no_pursuit": "Does not pursue"}
-class Charged(NamedTuple):
-    """The charge part worked out: its situation (None when the rules refuse an input, ``why``), the Charge
-    roll alone (None when the distance is beyond the maximum possible charge range, ``distance_why``), each
-    reaction's whole charge (``rows``), the chosen one's (``chosen``, or None and ``chosen_why``), the round in
-    contact's key and the charge's Initiative bonus."""
-
-    csit: object
-    why: str | None
-    reaction: str
-    roll: object = None
-    distance_why: str | None = None
-    rows: tuple = ()
-    chosen: object = None
-    chosen_why: str | None = None
-    contact: object = None
-    bonus: int = 0
-
-
-def _work_charge(sit, values: dict) -> Charged:
-    reaction = values["reaction"]
-    csit, why = draw.attempt(combat_situations.charge_situation, sit, values)
-    if csit is None:
-        return Charged(None, why, reaction)
-    contact, bonus = combat_situations.charge_bonus(csit)
-    roll, distance_why = draw.attempt(webui.shared, fantasy.charge_roll, csit.charger_moves, csit.distance,
-                                      csit.terrain)
-    if roll is None:  # the charge cannot be declared: the round in contact still shows
-        return Charged(csit, None, reaction, None, distance_why, contact=contact, bonus=bonus)
-    rows = combat_situations.charge_reactions(csit)
-    _, chosen, chosen_why = next(row for row in rows if row[0] == reaction)
-    return Charged(csit, None, reaction, roll, None, rows, chosen, chosen_why, contact, bonus)
-
-
-def _charge_headlines(charged: Charged) -> tuple:
+def _charge_headlines(charged: combat_situations.ChargePart) -> tuple:
     """The chance to reach, and how this turn ends: the charged unit destroyed, the charger destroyed, the fight
     going on, drawn and returned (as :func:`_headlines`). Without the whole charge (refused), the Charge roll's
     chance alone, and why."""
@@ -468,25 +442,25 @@ def _charge_headlines(charged: Charged) -> tuple:
     headlines = (
         reach,
         ("Charged unit destroyed", result.destroyed("charged"),
-         "This turn, with the chosen reaction: the sum of §8's outcomes charged_destroyed (wiped out in the round, "
-         "or broke and was caught), run_down (fled as its reaction and was run down) and both_destroyed."),
+         "This turn, with the chosen reaction: the charged unit is wiped out in the round, or breaks and is "
+         "caught, or flees as its reaction and is run down (both units destroyed included)."),
         ("Charger destroyed", result.destroyed("charger"),
-         "This turn, with the chosen reaction: the sum of charger_destroyed (wiped out by Stand & Shoot or in the "
-         "round, or broke and was caught) and both_destroyed."),
+         "This turn, with the chosen reaction: the charger is wiped out by Stand & Shoot or in the round, or "
+         "breaks and is caught (both units destroyed included)."),
         ("Fight goes on", out["fight_goes_on"],
-         "The outcome fight_goes_on: a draw, a loser that Gives Ground and is followed up, or one that Falls Back "
-         "and is caught; the combat carries on next turn."))
+         "A draw, a loser that Gives Ground and is followed up, or one that Falls Back and is caught: the combat "
+         "carries on next turn."))
     draw.chance_metrics(*headlines)
     return headlines
 
 
-def _refused_by_reaction(charged: Charged) -> bool:
+def _refused_by_reaction(charged: combat_situations.ChargePart) -> bool:
     """Whether only the chosen reaction is refused (Stand & Shoot from too close, or with no shots): the line
     stands beside the reaction, and the others are worked out."""
     return charged.reaction == "stand_and_shoot" and any(r is not None for _, r, _ in charged.rows)
 
 
-def _charge_inputs(values: dict, charged: Charged | None) -> None:
+def _charge_inputs(values: dict, charged: combat_situations.ChargePart | None) -> None:
     """The distance, the charger's Movement, the reaction and (chosen, or with More) Stand & Shoot's shots; each
     refusal beside the input that caused it."""
     # Keyed, for the screenshots of the charge part (tests/test_combat_browser.py). Terrain, the movement rules,
@@ -498,7 +472,7 @@ def _charge_inputs(values: dict, charged: Charged | None) -> None:
     row.number_input("Charger's M", *BOUNDS["a_m"], step=1, key=_key("a_m"),
                      help="The charger's Movement (a flier: its Fly value). Its charge range is M + 2D6 keep the "
                           "higher.")
-    row.segmented_control("Reaction", charge.REACTIONS, key=_key("reaction"), required=True,
+    row.segmented_control("Reaction", fantasy.REACTIONS, key=_key("reaction"), required=True,
                           format_func=figures.REACTION_NAMES.get, help=REACTION_HELP)
     if charged and charged.distance_why:
         st.error(f"{charged.distance_why} The round in contact below still shows.", icon=":material/block:")
@@ -517,9 +491,9 @@ def _shooting_inputs() -> None:
                         "number or dice. They hit at -1 (Stand & Shoot) and strike the charger's rank and file.")
     row.number_input("Shots' BS", *BOUNDS["ss_bs"], step=1, key=_key("ss_bs"), help="The shooters' Ballistic Skill.")
     row.number_input("Shots' S", *BOUNDS["ss_s"], step=1, key=_key("ss_s"), help="The shooting's Strength.")
-    row.number_input("Shots' AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help="The shooting's AP, 0 or negative.")
+    row.number_input("Shots' AP", *BOUNDS["ss_ap"], step=1, key=_key("ss_ap"), help=INPUT_HELP["ap"])
     row.text_input("Shots' Multiple Wounds", key=_key("ss_mw"), max_chars=8,
-                   help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1.")
+                   help=INPUT_HELP["mw"])
 
 
 def _movement_inputs(p: str) -> None:
@@ -570,7 +544,7 @@ def _reactions_table(csit):
     return figures.charge_reactions_table(_rows(csit))
 
 
-def _charge_results(key, answer, charged: Charged, headlines: tuple, chosen: str) -> None:
+def _charge_results(key, answer, charged: combat_situations.ChargePart, headlines: tuple, chosen: str) -> None:
     """One chart at a time: the three reactions side by side (and the reactions the rules refuse here, and
     why), the round in contact's charts, or every table; then the Why of the chosen charge in order (or of the
     Charge roll alone, and the round's)."""
@@ -588,7 +562,7 @@ def _charge_results(key, answer, charged: Charged, headlines: tuple, chosen: str
                       CHARGE_CHART_NAMES)
     if chosen == "reactions":
         # The reactions' chart in the round's box: it is a little lower, and a switch moves nothing below.
-        _chart_box().plotly_chart(webui.shared(_reactions_chart, charged.csit, charged.reaction),
+        _chart_box().plotly_chart(webui_cache.shared(_reactions_chart, charged.csit, charged.reaction),
                                   key=f"{P}_reactions_chart", config={"displayModeBar": False})
     elif chosen not in CHARTS:
         _tables(key, headlines, charged)  # key is None where the round is refused

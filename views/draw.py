@@ -6,10 +6,11 @@ from pathlib import Path
 import streamlit as st
 
 import webui
-from hitrules import figures, situations
+from hitrules import situations
+from hitrules.presentation import figures
 from hitrules.steps import Step, anchor, reading
 from hitrules.words import chance_text, number_text, short_fraction
-from webui import shared
+from webui_cache import shared
 
 #: What the page calls the stages after the hit when it cannot work them out.
 AFTER_THE_HIT = "The attack after the hit (wounds, saves, models removed)"
@@ -51,13 +52,19 @@ def why(title: str, steps: tuple[Step, ...], first: tuple[int, ...] | None,
     st.markdown("\n\n".join([*parts, after] if after else parts))
 
 
+def section_link(section: str, words: str = "") -> str:
+    """A link to a section of our reading of the rules on the Rules page, named by its heading (or ``words``)."""
+    return f"[{words or section}](rules#{anchor(section)})"
+
+
 def step_markdown(step: Step) -> str:
-    """A step's text, with the section of docs/rules.md it names (its ``anchor``) made a link to
-    that section on the Rules page."""
+    """A step's text, with the section of docs/rules.md it names (its ``anchor``) made a link to that section on
+    the Rules page, said as a player reads it: "our reading: the charge", never the file and its section sign."""
     if not step.anchor:
         return step.text
-    cited = reading(_headings()[step.anchor])
-    return step.text.replace(cited, f"[{cited}](rules#{step.anchor})")
+    section = _headings()[step.anchor]
+    cited, link = reading(section), section_link(section, f"our reading: {section}")
+    return step.text.replace(f"our reading: {cited}", link).replace(cited, link)
 
 
 def numbered(steps: tuple[Step, ...], bold: int = 0) -> str:

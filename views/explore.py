@@ -5,9 +5,15 @@ from typing import NamedTuple
 import streamlit as st
 
 import webui
-from hitrules import combat_situations, compare, fantasy, figures, ninth, profiles, urlstate
+import webui_cache
+from hitrules import fantasy, ninth
+from hitrules.edge import urlstate
+from hitrules.presentation import figures
+from hitrules.situations import combat as combat_situations
+from hitrules.situations import compare, profiles
 from hitrules.words import chance_text, count_text, mean_text, number_text, percent
 from views import draw
+from views.helps import INPUT_HELP
 from views.target import fit_ruleset, score_input
 
 P = "explore"
@@ -140,7 +146,8 @@ def _shots(values: dict) -> None:
     if not draw.chart("explore_shots", "The chart of shots", figures.shots_figure, *args, skill):
         return
     hits, label = values["hits"], figures.skill_label(ruleset, skill)
-    _, p, n = next(row for row in webui.shared(figures.shots_rows, *args) if row[0] == label)  # the chart's own row
+    # the chart's own row
+    _, p, n = next(row for row in webui_cache.shared(figures.shots_rows, *args) if row[0] == label)
     needed = "**more than 1000 shots**" if n is None else f"**{count_text(n, 'shot')}**"
     said = "no shot can hit, so no number of shots" if not p else f"each shot hits with {chance_text(p)}: {needed}"
     st.markdown(f"{yours}: {said} for at least {count_text(hits, 'hit')} with {values['confidence']}% "
@@ -234,10 +241,10 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
     row.number_input("Strength", 1, _most(ruleset, f"strength_{suffix}"), step=1,
                      key=webui.key("explore", f"strength_{suffix}"), help="The weapon's Strength.")
     row.number_input("AP", *BOUNDS[f"ap_{suffix}"], step=1, key=webui.key("explore", f"ap_{suffix}"),
-                     help="0 or negative.")
+                     help=INPUT_HELP["ap"])
     if ruleset == "fantasy":
         row.text_input("Multiple Wounds", key=webui.key("explore", f"damage_{suffix}"),
-                       help="Wounds each unsaved wound costs: 1, D3, D6, D3+1 (at most 10).")
+                       help=INPUT_HELP["mw"])
     else:
         row.text_input("Damage", key=webui.key("explore", f"damage_{suffix}"),
                        help="A number or dice: 1, D3, D6, D3+3, 2D6.")
@@ -247,7 +254,7 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
     st.text_input("More weapons in its unit", key=webui.key("explore", f"more_{suffix}"), max_chars=400,
                   placeholder=f"e.g. {cells}; another",
                   help=f"Fire a whole unit: each weapon as {cells} and the cells after (as a calculator's link "
-                       "writes its rows: see the README), separated by ;. Each row uses only what it says. The "
+                       "writes its rows), separated by ;. Each row uses only what it says. The "
                        "unit's damage carries from one weapon to the next.")
 
 
@@ -261,7 +268,7 @@ def _weapons(values: dict) -> None:
     for column, suffix in zip(st.columns(2, gap="large"), "ab", strict=True):
         with column:
             _weapon_inputs(suffix, ruleset, more)
-    answer = webui.shared(_weapons_answer, ruleset, tuple((name, values[name]) for name in _WEAPONS_READS))
+    answer = webui_cache.shared(_weapons_answer, ruleset, tuple((name, values[name]) for name in _WEAPONS_READS))
     # The inputs under "More" that count, named in the target's heading while hidden (one element less).
     st.markdown("**Target**" + (f" :small[({answer.hidden})]" if answer.hidden and not more else ""))
     row = st.container(horizontal=True)
@@ -329,7 +336,7 @@ _WEAPONS_READS = (*(f"{name}_{suffix}" for suffix in "ab"
 
 class _WeaponsAnswer(NamedTuple):
     """What "which weapon is better?" shows below its inputs, worked out once for every player
-    (``webui.shared``): a refused target, or each unit's problems, then both weapons (``duel``, the
+    (``webui_cache.shared``): a refused target, or each unit's problems, then both weapons (``duel``, the
     headline numbers, the verdict and the stages in words) or each on its own (its headline
     number, or why the engine refused it)."""
 
@@ -354,7 +361,8 @@ def _weapons_answer(ruleset: str, reads: tuple[tuple[str, object], ...]) -> _Wea
     if target is None:
         return _WeaponsAnswer(refused, hidden=hidden)
     shooters = [draw.attempt(_shooter, values, suffix, ruleset) for suffix in "ab"]
-    outcomes = [draw.attempt(webui.shared, compare.unit_outcome, shooter, rows, target) if shooter else (None, why)
+    outcomes = [draw.attempt(webui_cache.shared, compare.unit_outcome, shooter, rows, target) if shooter
+                else (None, why)
                 for (shooter, why), (rows, _) in zip(shooters, added, strict=True)]
     problems = tuple(unit_problems for _, unit_problems in added)
     if not all(outcome for outcome, _ in outcomes):
@@ -394,7 +402,7 @@ def _melee(values: dict) -> None:
     draw.melee_inputs(P, BOUNDS, "mod")
     args = (values["mod"], values["melee_reroll"], values["sixes"])
     cell = (values["ws"], values["target_ws"])
-    st.plotly_chart(webui.shared(figures.melee_heatmap_figure, *args, cell), key="explore_melee",
+    st.plotly_chart(webui_cache.shared(figures.melee_heatmap_figure, *args, cell), key="explore_melee",
                     config={"displayModeBar": False})
     chance = fantasy.melee_hit_chance(*cell, *args)
     st.markdown(f"Your cell, WS {cell[0]} against WS {cell[1]}: **{fantasy.melee_score(*cell)}+** on the chart, "
@@ -441,7 +449,7 @@ def _kill(values: dict) -> None:
     else:
         st.markdown(f"You need **{needed} attacks** to kill at least {kills} model{'s' if kills > 1 else ''} with "
                     f"{values['confidence']}% chance or more: they do with {chance_text(removed.at_least(kills))}.")
-    st.plotly_chart(webui.shared(figures.distribution_figure, removed, f"Models killed by {needed or 'the most'} "
+    st.plotly_chart(webui_cache.shared(figures.distribution_figure, removed, f"Models killed by {needed or 'the most'} "
                                  "attacks", "models"), key="explore_kill", config={"displayModeBar": False})
     draw.table_with_download(P, "kill", figures.distribution_table, removed, "models removed")
 
@@ -468,7 +476,7 @@ def _charge(values: dict) -> None:
         st.markdown(f"M {movement} from {distance}\": the charge reaches with **{chance_text(reach)}**.")
     st.caption("The Charge roll is 2D6, keep the higher: a kept 6 comes from 11 of the 36 rolls and a 1 from 1, so "
                "the lines fall slowly at first. A charge reaches when its range is at least the distance (our "
-               "reading: [docs/rules.md § Fantasy: the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
+               "reading: [the charge](rules#fantasy-the-charge)). Beyond M + 6 (+ 3 with "
                "Swiftstride) a charge cannot be declared, though a Swiftstride roll can go farther.")
     draw.table_with_download(P, f"charge-{int(swift)}{int(terrain)}", figures.charge_reach_table, swift, terrain)
 

@@ -3,7 +3,10 @@
 import streamlit as st
 
 import webui
-from hitrules import fantasy, profiles, situations, urlstate
+import webui_routes
+from hitrules import fantasy, situations
+from hitrules.edge import urlstate
+from hitrules.situations import profiles
 from hitrules.words import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view
@@ -25,7 +28,7 @@ _SHOOTERS_SITUATION = ("moved", "close", "stand", "lone")
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.FANTASY, webui.TITLES[P], HELP)
+    values = webui.start_page(P, urlstate.FANTASY, webui_routes.TITLES[P], HELP)
     sit, answer, whole = webui.situation(situations.fantasy_situation, values)
     chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
     if answer:
@@ -55,7 +58,7 @@ def render() -> None:
                 draw.why(title, group.result.steps, *group.result.faces)
             if chain:
                 draw.why("Why: after the hit", chain.steps, None)
-        webui.situation_links(sit)
+        webui_routes.situation_links(sit)
         if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
     unit = {name: values[name] for name in ("rows", "order")} if whole and sit.weapon else {}

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from webui import pages, require_router
+from webui_routes import pages, require_router
 
 
 def render() -> None:
@@ -25,7 +25,7 @@ def render() -> None:
                  icon=":material/swords:")
     st.page_link(pages()["army"], label="Your army: upload your army file, and use its units in every calculator",
                  icon=":material/upload_file:")
-    st.page_link(pages()["rules"], label="Our reading of the rules, and where we had to choose (docs/rules.md)",
+    st.page_link(pages()["rules"], label="Our reading of the rules, and where we had to choose",
                  icon=":material/menu_book:")
     st.info("Chances are exact fractions; percentages are rounded half up to one decimal, and a chance that "
             "is neither 0 nor 1 shows as <0.1% or >99.9% rather than 0.0% or 100.0%.", icon=":material/info:")

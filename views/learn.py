@@ -5,7 +5,13 @@ import random
 import streamlit as st
 
 import webui
-from hitrules import combat, combat_situations, dice, fantasy, figures, ninth, quiz, situations, urlstate
+import webui_cache
+import webui_routes
+from hitrules import dice, fantasy, ninth, situations
+from hitrules.edge import urlstate
+from hitrules.presentation import figures, ranks
+from hitrules.situations import combat as combat_situations
+from hitrules.situations import quiz
 from hitrules.words import chance_text, count_text, mean_text, number_text
 from views import draw, pictures
 from views.fantasy import shot_inputs
@@ -29,8 +35,9 @@ def render() -> None:
     section = st.segmented_control("Section", urlstate.LEARN_SECTIONS, key=webui.key("learn", "section"),
                                    format_func=SECTION_NAMES.get, required=True,
                                    help="Walk through a roll, roll virtual dice, take a quiz, walk through "
-                                        "fantasy close combat (one melee attack and one whole round), or learn "
-                                        "how far a charge goes and whether a fleeing unit is caught.")
+                                        "fantasy close combat (one melee attack, then who fights in a unit in "
+                                        "ranks and the round it fights), or learn how far a charge goes and "
+                                        "whether a fleeing unit is caught.")
     sit = SECTIONS[section](values)  # a section may change values (the step shown)
     link = None if sit is None else {**{k: values[k] for k in NOT_SITUATION}, **situations.learn_values(sit)}
     webui.write_link(urlstate.LEARN, values, link)
@@ -185,10 +192,11 @@ def _quiz(values: dict) -> None:
 
 
 def _combat(values: dict) -> None:
-    """Fantasy close combat: one melee attack a rule at a time with its faces, then RULES.md §7's whole round."""
+    """Fantasy close combat: one melee attack a rule at a time with its faces, then a unit in ranks: who fights
+    and the round it fights."""
     st.subheader("One melee attack")
     draw.melee_inputs(P, BOUNDS, "melee_mod")
-    hit = combat.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
+    hit = fantasy.melee_hit(values["ws"], values["target_ws"], values["melee_mod"], values["melee_reroll"],
                            values["sixes"])
     shown = []
     for i, step in enumerate(hit.steps, start=1):
@@ -196,17 +204,93 @@ def _combat(values: dict) -> None:
         if step.hitting_faces is not None and step.kind in ("base", "modifier", "roll"):
             shown.append(f"   {draw.faces_row(step.hitting_faces)}")
     st.markdown("\n".join(shown))
-    st.subheader("One whole round")
-    answer = combat_situations.answer(urlstate.link_situation(combat_situations.WORKED_ROUND))
-    st.markdown("Two units of regular infantry, 2 models each, 1 Wound, Toughness 3, no saves, Leadership 7; "
-                "both in the fighting rank with 1 Attack at WS 3 and S3. The charger strikes at Initiative 6 "
-                "(3, +3 for the charge), the other at 3, so a model the charger kills never strikes back.")
-    draw.metrics_row(("Charger wins", chance_text(answer.win), None), ("Draw", chance_text(answer.draw), None),
-                     ("Charger loses", chance_text(answer.lose), None))
-    draw.why("The round in order", answer.steps, None)
-    st.page_link(webui.pages()["combat"], label="Open this round on the combat page, and change it",
-                 query_params=combat_situations.WORKED_ROUND, icon=":material/swords:")
+    _ranks()
 
+
+#: The combat lesson's two units (RULES.md §7's worked example "Who fights"): the name, its Toughness, armour
+#: (worn with a shield), Leadership and weapon, and its rules.
+_UNITS = {"a": ("Orc Boyz", 4, "light", 6, "hand weapon", {"horde": False}),
+          "d": ("State Troops", 3, "light", 7, "thrusting spear", {"horde": True})}
+#: Who charged this turn: the Orcs (5" into the front: +3 Initiative), the State Troops, or neither (a round
+#: after the first).
+_CHARGED = {"a": "The Orc Boyz charged", "d": "The State Troops charged", "": "Neither: a later round"}
+#: The lesson's bounds for each unit: its models and its rank width.
+_MODELS, _WIDTH = (1, 30), (2, 10)  # at most 15 ranks deep: the picture stays under 800 px tall
+#: The charge's Initiative bonus in the lesson: 5" into the front, +1 per full inch, at most +3.
+_CHARGE_BONUS = 3
+
+
+def _unit_inputs(column, p: str, charged: str):
+    """One unit's weapon, models and rank width (session only: the lesson's link keeps its other inputs),
+    and who fights in it, from the engine."""
+    name, *_, weapon, _ = _UNITS[p]
+    column.markdown(f"**{name}**" + (" (charged)" if charged == p else ""))
+    held = column.selectbox("Weapon", ranks.LESSON_WEAPONS, index=ranks.LESSON_WEAPONS.index(weapon),
+                            key=f"learn_ranks_{p}_weapon", help="The weapon the unit fights with this round.")
+    models = column.number_input("Models", *_MODELS, value=20, step=1, key=f"learn_ranks_{p}_models",
+                                 help="The unit's rank and file, all alike.")
+    width = column.number_input("Rank width", *_WIDTH, value=5, step=1, key=f"learn_ranks_{p}_width",
+                                help="How many models stand side by side in each rank.")
+    other = "d" if p == "a" else "a"
+    return ranks.unit_ranks(models, width, held, charged=charged == p, charger_in_front=charged == other)
+
+
+def _lesson_side(unit, p: str, charged: str) -> fantasy.Side:
+    """The unit as a side of the round: the worked example's profile (WS 3, S3, I3, A1, a shield), the
+    weapon as the table has it this turn, and who fights from the engine."""
+    _, toughness, armour, leadership, _, flags = _UNITS[p]
+    held = fantasy.combat_weapon(unit.weapon, 3, charged=charged == p, charger_in_front=charged not in ("", p))
+    save = fantasy.armour_value(armour, shield=True, troop_type=unit.troop_type, weapon=unit.weapon)
+    target = fantasy.Target(toughness, save, models=unit.models, troop=unit.troop_type)
+    return fantasy.Side(target, 3, 3 + held.initiative, leadership, unit.rank_width, unit.fighting,
+                        unit.press + unit.supporting, unit.attacks, held.weapon, strike_first=held.strike_first,
+                        strike_last=held.strike_last, charge_bonus=_CHARGE_BONUS if charged == p else 0, **flags)
+
+
+def _ranks() -> None:
+    """A unit in ranks: who fights and how many attacks each model makes, drawn from the engine's who_fights,
+    one line per side of why, and the round the two units fight."""
+    st.subheader("A unit in ranks: who fights")
+    st.markdown("The rules' worked example: **20 Orc Boyz charge 5\" into the front of 20 State Troops**, both "
+                "regular infantry 5 wide (WS 3, S3, I3, 1 Attack; the Orcs T4 with hand weapons, light armour and "
+                "shields, 4+ as they Parry; the State Troops T3, a Horde, with thrusting spears, light armour and "
+                "shields, 5+). A model in the **fighting rank** strikes with its Attacks. Regular and heavy "
+                "infantry fight with their next rank too, by **Press of Battle**, except in a turn they charged; "
+                "a weapon that may **Fight in Extra Rank** (spears, whips…) lets the rank behind those "
+                "**support**. Each of those strikes once. Change the weapons, who charged, the models and the "
+                "rank widths, and watch who fights.")
+    charged = st.radio("Who charged this turn", tuple(_CHARGED), format_func=_CHARGED.get, horizontal=True,
+                       key="learn_ranks_charged", help="A unit that charged gets no Press of Battle, and a "
+                       "spear does not support in a turn it charged.")
+    columns = st.columns(2)
+    units = {p: _unit_inputs(column, p, charged) for column, p in zip(columns, _UNITS, strict=True)}
+    names = {p: _UNITS[p][0] for p in _UNITS}
+    st.plotly_chart(webui_cache.shared(ranks.ranks_figure, units["a"], units["d"], names["a"], names["d"]),
+                    key="learn_ranks_picture", config={"displayModeBar": False})
+    st.markdown("\n".join(f"- **{names[p]}**: {ranks.ranks_words(units[p])} "
+                           f"{count_text(units[p].strikes, 'attack')} in all." for p in _UNITS))
+    _lesson_round(units, names, charged)
+
+
+def _lesson_round(units: dict, names: dict, charged: str) -> None:
+    """The round the two units fight, as the engine works it out: the side that charged strikes as the charger."""
+    order = ("d", "a") if charged == "d" else ("a", "d")
+    sides = [_lesson_side(units[p], p, charged) for p in order]
+    result, refused = draw.attempt(webui_cache.shared, fantasy.combat_round, *sides)
+    st.subheader("The round they fight")
+    if result is None:
+        draw.refusal("The round", refused)
+        return
+    win, lose = (result.win, result.lose) if order[0] == "a" else (result.lose, result.win)
+    draw.metrics_row((f"{names['a']} win", chance_text(win), None), ("Draw", chance_text(result.draw), None),
+                     (f"{names['a']} lose", chance_text(lose), None))
+    if not charged:
+        st.caption(f"Neither charged: in the steps, \"the charger\" is the {names['a']}, with no charge bonus.")
+    draw.why("The round in order", result.steps, None)
+    st.page_link(webui_routes.pages()["combat"],
+                 label="Open the Orcs and the State Troops on the combat page, and change them",
+                 query_params=dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query),
+                 icon=":material/swords:")
 
 
 #: The whole unit's worked examples (docs/rules.md § A whole unit): every attack hits automatically and
@@ -224,19 +308,19 @@ def _unit(values: dict) -> None:
     st.markdown("Every attack here hits automatically and wounds on 4+ with no save, so each lands with chance "
                 "1/2. **Two profiles, A and B**, each one attack of **Damage 2**, into **one model of 3 "
                 "wounds**. A model that has lost wounds keeps the loss for the next profile.")
-    two = webui.shared(ninth.attack_unit, (_lands("2", "A"), _lands("2", "B")), ninth.Target(4, wounds=3))
+    two = webui_cache.shared(ninth.attack_unit, (_lands("2", "A"), _lands("2", "B")), ninth.Target(4, wounds=3))
     for k, name in enumerate(("A", "B"), start=1):
         st.markdown(f"**After {name}**" + (": the model it leaves is where B's damage goes first." if k == 1 else
                                           ": B's 2 damage met the model A left with 2 wounds lost, and removed it; "
                                           "the second point was lost, never spilling over."))
-        st.dataframe(webui.shared(figures.unit_state_table, two, k), hide_index=True)
+        st.dataframe(webui_cache.shared(figures.unit_state_table, two, k), hide_index=True)
     st.markdown(f"The model is removed only when both land: **{chance_text(two.models_removed.at_least(1))}**.")
     st.markdown("**Three profiles: the order can matter.** A (Damage 1), B (Damage 2) and C (Damage 1) into "
                 "two models of 2 wounds.")
     target = ninth.Target(4, wounds=2, models=2)
     for column, order in zip(st.columns(2), ("ABC", "ACB"), strict=True):
         groups = tuple(_lands({"A": "1", "B": "2", "C": "1"}[n], n) for n in order)
-        result = webui.shared(ninth.attack_unit, groups, target)
+        result = webui_cache.shared(ninth.attack_unit, groups, target)
         with column:
             st.markdown(f"**{', '.join(order)}**: {mean_text(result.models_removed.mean)} of a model removed on "
                         "average.")
@@ -254,6 +338,10 @@ _CHASES = (("A unit that Breaks (2D6) against a pursuer of 2D6", fantasy.Mover(4
             False))
 
 
+#: What the charge lesson's faces are: the Charge roll's kept die, never a die to hit.
+CHARGE_DIE_WORDS = "The Charge roll, 2D6 keep the higher: the kept die"
+
+
 def _charge(values: dict) -> None:
     """The charge: the Charge roll's faces (2D6 keep the higher), one charge worked out, and the flight
     against the pursuit, each from the engine."""
@@ -267,8 +355,10 @@ def _charge(values: dict) -> None:
                 f"({chance_text(faces[0][1])}): the charge range is Movement + the kept die, and it reaches when "
                 "it is at least the distance.")
     roll = fantasy.charge_roll(fantasy.Mover(4), 9)
-    draw.why("M 4 from 9\": does it reach?", roll.steps, next(s.hitting_faces for s in roll.steps if s.kind == "roll"))
-    st.page_link(webui.pages()["explore"], label="Every Movement and distance: How far can I charge?",
+    reach = next(s.hitting_faces for s in roll.steps if s.kind == "roll")
+    draw.why("M 4 from 9\": does it reach?", roll.steps, None,
+             after=f"{CHARGE_DIE_WORDS} (✓ the charge reaches):\n\n{draw.faces_row(reach)}")
+    st.page_link(webui_routes.pages()["explore"], label="Every Movement and distance: How far can I charge?",
                  query_params={"view": "charge"}, icon=":material/straighten:")
     st.subheader("The flight against the pursuit")
     st.markdown("A unit that loses and Breaks flees 2D6; the winner pursues 2D6 and catches it (destroying it) "
@@ -292,12 +382,12 @@ def _dice_text(dice: list[int]) -> str:
 
 def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
     """One whole charge of the worked example, every die drawn from ``rng``: the lines that show each die, in
-    order, and how the turn ended (one of hitrules.charge.OUTCOMES). The scores each die needs are the engine's
+    order, and how the turn ended (one of fantasy.OUTCOMES). The scores each die needs are the engine's
     (the Charge roll's faces that reach, the melee chart, the wound chart)."""
     d6 = lambda n: [rng.randint(1, 6) for _ in range(n)]  # noqa: E731
     reach = next(s.hitting_faces for s in fantasy.charge_roll(fantasy.Mover(ROLLED_MOVEMENT), ROLLED_DISTANCE).steps
                  if s.kind == "roll")
-    hit, wound = combat.melee_score(3, 3), fantasy.wound_score(3, 3)
+    hit, wound = fantasy.melee_score(3, 3), fantasy.wound_score(3, 3)
     lines = []
     charge_dice = d6(2)
     kept = max(charge_dice)
@@ -362,7 +452,7 @@ def roll_through_charge(rng: random.Random) -> tuple[list[str], str]:
 def _charge_rolled() -> None:
     """The worked whole charge, rolled with seeded dice (the seed is in the link: the same dice for everyone)."""
     st.subheader("A whole charge, rolled")
-    st.markdown(f"The whole charge above (RULES.md's: 2 models a side, M {ROLLED_MOVEMENT} from "
+    st.markdown(f"The whole charge above (the rules' worked example: 2 models a side, M {ROLLED_MOVEMENT} from "
                 f"{ROLLED_DISTANCE}\", the charged unit Holds, both pursue 2D6), every die rolled. The engine's "
                 f"exact answer: the charged unit is destroyed with chance "
                 f"{chance_text(_worked_charge().outcomes['charged_destroyed'])}.")
@@ -381,7 +471,7 @@ def _worked_charge():
     two = fantasy.Side(fantasy.Target(3, models=ROLLED_MODELS), ws=3, initiative=3, leadership=ROLLED_LD,
                        rank_width=ROLLED_MODELS, fighting=ROLLED_MODELS, supporting=0, attacks=1,
                        weapon=fantasy.Weapon(3))
-    return webui.shared(fantasy.charge, two, two, ROLLED_DISTANCE, fantasy.Mover(ROLLED_MOVEMENT),
+    return webui_cache.shared(fantasy.charge, two, two, ROLLED_DISTANCE, fantasy.Mover(ROLLED_MOVEMENT),
                         fantasy.Mover(ROLLED_MOVEMENT))
 
 

@@ -3,8 +3,11 @@
 import streamlit as st
 
 import webui
-from hitrules import ninth, profiles, situations, urlstate
-from hitrules.presets import PRESETS
+import webui_routes
+from hitrules import ninth, situations
+from hitrules.edge import urlstate
+from hitrules.situations import profiles
+from hitrules.situations.presets import PRESETS
 from hitrules.words import chance_text, count_text
 from views import draw, pictures
 from views import unit as unit_view
@@ -24,7 +27,7 @@ OW_NAMES = {"overwatch": "The unit has Set Overwatch",
 
 
 def render() -> None:
-    values = webui.start_page(P, urlstate.NINTH, webui.TITLES[P], HELP)
+    values = webui.start_page(P, urlstate.NINTH, webui_routes.TITLES[P], HELP)
     sit, answer, whole = webui.situation(situations.ninth_situation, values)
     chain, refused = draw.attempt(situations.chain, sit) if answer else (None, None)
     if answer:
@@ -54,7 +57,7 @@ def render() -> None:
             draw.why("Why: the hit roll", answer.notes + result.steps, result.faces if result.may_fire else None)
             if chain:
                 draw.why("Why: after the hit", chain.steps, None)
-        webui.situation_links(sit)
+        webui_routes.situation_links(sit)
         if chain:
             unit_view.whole_unit(P, *_unit(values, sit))
     webui.write_link(urlstate.NINTH, values, _link(values, sit) if whole else None)

@@ -1,13 +1,13 @@
 """The pictures of the two rules words explain worst: Line of Sight cover and the Overwatch checks.
 
-The views call one function where a picture belongs; the figures are built in hitrules.figures
+The views call one function where a picture belongs; the figures are built in hitrules.presentation.figures
 from the engine's own answer (a CoverCheck, an OverwatchVerdict), once per situation.
 """
 
 import streamlit as st
 
-import webui
-from hitrules import figures
+import webui_cache
+from hitrules.presentation import figures
 
 #: Whether the pictures are drawn. Only bench/apptest.py changes it, to time a page without them.
 SHOW = True
@@ -36,7 +36,7 @@ def overwatch(key: str, verdict) -> None:
 def _draw(key: str, answer, figure, words) -> None:
     """A picture of an engine answer (frozen, so its repr names it) and the same in words for
     screen readers, built once per answer."""
-    fig, alt = webui.shared(_picture, figure, words, answer)
+    fig, alt = webui_cache.shared(_picture, figure, words, answer)
     st.plotly_chart(fig, key=key, config=CONFIG, alt=alt)
 
 

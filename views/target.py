@@ -3,8 +3,9 @@
 import streamlit as st
 
 import webui
-from hitrules import urlstate
-from hitrules.presets import PRESETS
+from hitrules.edge import urlstate
+from hitrules.situations.presets import PRESETS
+from views.helps import INPUT_HELP
 
 #: The toggle's label: short enough for one line (a longer one is cut off with "…"; see
 #: tests/test_app_pages.py::test_every_input_has_help_text_and_a_label_that_fits).
@@ -59,11 +60,10 @@ def target_inputs(prefix: str, ruleset: str, preset: str | None = None, cover: s
         row.number_input("Strength (S)", *bounds["s"], step=1, key=webui.key(prefix, "s"),
                          help="The weapon's Strength, compared with the target's Toughness to wound.")
         row.number_input("AP", *bounds["ap"], step=1, key=webui.key(prefix, "ap"),
-                         help="Armour Piercing, 0 or negative: it worsens the armour save.")
+                         help=INPUT_HELP["ap"])
         if ruleset == "fantasy":
             row.text_input("Multiple Wounds", key=webui.key(prefix, "mw"), max_chars=8,
-                           help="Wounds each unsaved wound costs: 1, 2, D3, D6 or D3+1; the excess over a "
-                                "model's last Wound is lost.")
+                           help=INPUT_HELP["mw"])
         else:
             row.text_input("Damage", key=webui.key(prefix, "damage"), max_chars=8,
                            help="Damage of each unsaved attack: 1, D3, D6, D3+3, 2D6…")

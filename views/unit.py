@@ -2,10 +2,13 @@
 
 import streamlit as st
 
-from hitrules import fantasy, figures, ninth, profiles
+from hitrules import fantasy, ninth
+from hitrules.presentation import figures
+from hitrules.situations import profiles
 from hitrules.unit import mean_text
 from views import draw
-from webui import shared
+from views.helps import INPUT_HELP
+from webui_cache import shared
 
 TITLE = "Add a weapon: the whole unit"
 HELP = ("Up to 5 more profiles, one row each, with their own attacks, hit roll and weapon, all at the target "
@@ -21,10 +24,10 @@ OLD_LINK = {"ninth": "These rows come from an older link, whose rows had no woun
 _CELLS = {
     "ninth": {
         "name": ("Name", "What the weapon is called, for the Why.", 40),
-        "attacks": ("Attacks", "A number (10) or dice (D3, D6, 2D6, D6+1).", 12),
+        "attacks": ("Attacks", INPUT_HELP["attacks"], 12),
         "skill": ("Skill X+", "Its BS or WS: a roll of X or more hits.", ninth.SKILL_RANGE),
         "s": ("S", "Strength.", ninth.STRENGTH_RANGE),
-        "ap": ("AP", "0 or negative.", ninth.AP_RANGE),
+        "ap": ("AP", INPUT_HELP["ap"], ninth.AP_RANGE),
         "damage": ("Damage", "1, D3, D6, D3+3, 2D6…", 8),
         "mods": ("Hit mods", "Each hit modifier, e.g. -1, +1.", 40),
         "reroll": ("Hit re-roll", "Re-roll hit rolls of 1, or every failed hit.", ninth.REROLLS),
@@ -35,11 +38,11 @@ _CELLS = {
     },
     "fantasy": {
         "name": ("Name", "What the group is called, for the Why.", 40),
-        "shots": ("Shots", "A number (10) or dice (D3, D6, 2D6, D6+1).", 12),
+        "shots": ("Shots", INPUT_HELP["attacks"], 12),
         "bs": ("BS", "Its Ballistic Skill; the page's conditions apply to it too.", fantasy.BS_RANGE),
         "s": ("S", "Strength.", fantasy.STRENGTH_RANGE),
-        "ap": ("AP", "0 or negative.", fantasy.AP_RANGE),
-        "mw": ("Multiple Wounds", "1, 2, D3, D6, D3+1", 8),
+        "ap": ("AP", INPUT_HELP["ap"], fantasy.AP_RANGE),
+        "mw": ("Multiple Wounds", INPUT_HELP["mw"], 8),
         "cover": ("Cover", "What obscures the target from this group (its own view).", fantasy.COVERS),
         "bane": ("Armour Bane", "A natural 6 to wound improves AP by this much.", fantasy.ARMOUR_BANE_RANGE),
         "poisoned": ("Poisoned", "A natural 6 to hit gets +2 to wound.", None),
@@ -116,7 +119,7 @@ def added_weapons(prefix: str, ruleset: str, values: dict, own: tuple, situation
 
 
 def _table(build, ruleset: str, rows: tuple):
-    """``build(ruleset, rows)``, made once for every player (:func:`webui.shared`); rows that cannot be a
+    """``build(ruleset, rows)``, made once for every player (:func:`webui_cache.shared`); rows that cannot be a
     cache key (a list in a cell, from the Python API) are built for this run alone."""
     try:
         hash(rows)

@@ -887,7 +887,7 @@ def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict 
     """/combat's link: ``charger`` against ``charged``, either of them the page's own when None."""
     if charger is None and charged is None:
         return None
-    page = combat_situations.combat_situation(urlstate.defaults(urlstate.COMBAT))
+    page = urlstate.link_situation({})  # the page's defaults
     sides, parts, left_out = [page.charger, page.charged], [], []
     for i, unit in enumerate((charger, charged)):
         if unit is None:

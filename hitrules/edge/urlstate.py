@@ -15,6 +15,7 @@ short. Older forms of a link are still read (``moved=1`` for ``conditions=moved`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,7 +25,20 @@ from hitrules import damage, dice, fantasy, ninth, situations
 from hitrules.fantasy import charging as charge
 from hitrules.fantasy import melee, sides
 from hitrules.situations import compare, profiles, quiz
-from hitrules.situations.combat import COMBAT_PRESETS, OTHER_KINDS, OTHER_PREFIXES, CombatSituation, combat_situation
+from hitrules.situations.combat import (
+    COMBAT_PRESETS,
+    OTHER_KINDS,
+    OTHER_PREFIXES,
+    AutomaticInput,
+    ChargeInput,
+    CombatInput,
+    CombatSideInput,
+    CombatSituation,
+    OtherInput,
+    StandAndShoot,
+    Strikes,
+    combat_situation,
+)
 from hitrules.situations.presets import PRESETS
 from hitrules.steps import check_choice, check_int, whole_number
 
@@ -242,7 +256,7 @@ def _attack_params() -> tuple[Param, ...]:
 
 
 def _rows(ruleset: str) -> Param:
-    """The weapons added to the page's own (:mod:`hitrules.profiles`): ``rows=row;row``, each row
+    """The weapons added to the page's own (:mod:`hitrules.situations.profiles`): ``rows=row;row``, each row
     whole. A bad one is named and left out; the others still count. An older link's ``weapons``
     had fewer columns: the cells it lacks are read as None, for the page to give them the meaning
     they had then (``profiles.complete_rows``)."""
@@ -478,7 +492,7 @@ POSITIONS = sides.POSITIONS
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
 RANK_MODELS_RANGE = (0, 100)
-#: An unset fighting rank or supporting rank follows the unit (hitrules.combat_situations.ranks).
+#: An unset fighting rank or supporting rank follows the unit (hitrules.situations.combat.ranks).
 FOLLOWS_THE_UNIT = "auto"
 
 
@@ -561,7 +575,7 @@ COMBAT_CHARTS = ("difference", "break", "lost", "tables")  # the last: every tab
 #: The same with the charge part on, led by the three reactions side by side (its own value in the link, so
 #: that each part opens on its own first chart).
 COMBAT_CHARGE_CHARTS = ("reactions", *COMBAT_CHARTS)
-#: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.charge.Mover, and
+#: A unit's movement rules on /combat's charge part, as a list: each a yes of hitrules.fantasy.charging.Mover, and
 #: ``no_pursuit`` its ``pursues=False``.
 MOVER_RULES = ("swiftstride", "finest_warhorses", "resolute", "war_machine", "hold_your_ground", "no_pursuit")
 #: The distance a charge is declared from: 1 inch to the longest maximum possible charge range there is.
@@ -615,5 +629,49 @@ def preset_values(key: str) -> dict:
 
 
 def link_situation(link: dict) -> CombatSituation:
-    """The round a /combat link describes (``WORKED_ROUND``, a match-up's)."""
-    return combat_situation(parse_query(COMBAT, link).values)
+    """The round a /combat link describes (``WORKED_ROUND``, a match-up's; ``{}``: the page's defaults)."""
+    return combat_situation(combat_input(parse_query(COMBAT, link).values))
+
+
+# /combat's inputs, typed: one value per side, made here once -----------------------------------
+
+
+def _typed(kind: type, values: Mapping[str, object], prefix: str, **made: object):
+    """A frozen input ``kind`` from /combat's values: each field the value of the parameter named
+    ``prefix`` + the field's name (``a_`` + ``ws``), but those ``made`` here (nested inputs, dice parsed)."""
+    return kind(**{f.name: made[f.name] if f.name in made else values[prefix + f.name]
+                   for f in dataclasses.fields(kind)})
+
+
+def _strikes(values: Mapping[str, object], prefix: str, dice_attacks: bool) -> Strikes:
+    attacks = values[f"{prefix}attacks"]
+    return _typed(Strikes, values, prefix, attacks=dice.parse_attacks(attacks) if dice_attacks else attacks)
+
+
+def _automatic_input(values: Mapping[str, object], p: str, name: str) -> AutomaticInput | None:
+    """Impact Hits or Stomps of ``p``'s side: None when the side has none (``0``, the part off, or no such input)."""
+    if not values[f"{p}auto"] or values.get(f"{p}{name}", "0") == "0":
+        return None
+    return AutomaticInput(dice.parse_attacks(values[f"{p}{name}"]), values[f"{p}{name}_s"], values[f"{p}{name}_ap"])
+
+
+def combat_side(values: Mapping[str, object], p: str) -> CombatSideInput:
+    """One side of /combat (``p``: ``a_`` the charger, ``d_`` the charged) from the page's values, typed."""
+    others = tuple(_typed(OtherInput, values, c, strikes=_strikes(values, c, dice_attacks=True))
+                   for c in (f"{p}{o}" for o in OTHER_PREFIXES[: values[f"{p}others"]]))
+    return _typed(CombatSideInput, values, p, strikes=_strikes(values, p, dice_attacks=False), others=others,
+                  impact=_automatic_input(values, p, "impact"), stomp=_automatic_input(values, p, "stomp"))
+
+
+def combat_input(values: Mapping[str, object]) -> CombatInput:
+    """Everything /combat is given, from the page's values (a link's, parsed by :func:`parse_query`): a typed
+    value per side and the charge part's, the dice parsed. Hidden inputs count; showing them is the page's.
+
+    >>> inputs = combat_input(parse_query(COMBAT, {"d_others": "1", "ss_shots": "2D6"}).values)
+    >>> inputs.charged.others[0].kind, str(inputs.charged.others[0].strikes.attacks), str(inputs.charge.shooting.shots)
+    ('champion', '2', '2D6')
+    """
+    shooting = None if values["ss_shots"] == "0" else _typed(StandAndShoot, values, "ss_",
+                                                              shots=dice.parse_attacks(values["ss_shots"]))
+    charge_part = _typed(ChargeInput, values, "", shooting=shooting)
+    return CombatInput(combat_side(values, "a_"), combat_side(values, "d_"), charge_part)

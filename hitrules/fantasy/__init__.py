@@ -19,8 +19,7 @@ One module per job, each importing only those above it in this list:
                importing the package reads no data: ``from hitrules.fantasy import catalogue``.
 
 This module re-exports the public names, so ``from hitrules.fantasy import Shot, combat_round``
-works as it always has (close combat's names are also in :mod:`hitrules.combat`, the charge's in
-:mod:`hitrules.charge`).
+works as it always has.
 
 """
 
@@ -36,10 +35,10 @@ from hitrules.fantasy.sides import *
 from hitrules.fantasy.troops import *
 from hitrules.fantasy.weapons import *
 
-#: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here and by hitrules.combat.
+#: Close combat's names (docs/rules.md § Fantasy close combat), re-exported here.
 _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round", "melee_hit_chance",
                  "melee_score", "strike")
-#: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here and by hitrules.charge.
+#: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here.
 _CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
                  "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
 #: The weapons of war, who fights and armour (RULES.md §7), from hitrules.fantasy.weapons.

@@ -868,7 +868,7 @@ def charge_reach_table(swiftstride: bool, terrain: bool) -> pd.DataFrame:
 
 # ----- /combat's charge part: the three reactions side by side -----
 
-#: Each of the eleven outcomes of the whole charge (hitrules.charge.OUTCOMES), as the chart and table say it.
+#: Each of the eleven outcomes of the whole charge (hitrules.fantasy.charging.OUTCOMES), as the chart and table say it.
 CHARGE_OUTCOME_NAMES = {"failed": "Charge fails", "escaped": "Escapes (fled)", "run_down": "Run down",
                         "charger_destroyed": "Charger destroyed", "charged_destroyed": "Charged destroyed",
                         "both_destroyed": "Both destroyed", "charger_fled": "Charger fled",
@@ -881,10 +881,29 @@ CHARGE_OUTCOME_COLOURS = {"failed": "#DDDDDD", "escaped": "#88CCEE", "run_down":
                           "charger_fled": "#CC6677", "charged_fled": "#44AA99", "charger_fell_back": "#DDCC77",
                           "charged_fell_back": "#999933", "fight_goes_on": "#AA4499"}
 _HATCHED = ("charger_destroyed", "charger_fled", "charger_fell_back")
+#: The hatching's ink on each hatched colour: white on the two dark ones, dark on the light yellow.
+_HATCH_INK = {"charger_destroyed": "white", "charger_fled": "white", "charger_fell_back": "#332288"}
 #: How each reaction reads on the chart and in the table.
 REACTION_NAMES = {"hold": "Hold", "stand_and_shoot": "Stand & Shoot", "flee": "Flee"}
 #: The height of the reactions' chart: room for three bars and a legend of eleven under them.
 CHARGE_HEIGHT = 330
+#: The reactions chart's legend: at the very bottom of the figure (``yref`` "container", ``y`` 0, anchored at
+#: its bottom), which reserves its own height in the bottom margin; the x axis's tick labels and title push the
+#: margin above that (``automargin``), so the legend never covers the axis title, however many rows its eleven
+#: names wrap into (two on a desktop, up to six on a 390 px phone).
+CHARGE_LEGEND = {"orientation": "h", "xref": "paper", "x": 0, "xanchor": "left", "yref": "container", "y": 0,
+                 "yanchor": "bottom", "traceorder": "normal"}
+
+
+def _charge_marker(outcome: str) -> dict:
+    """An outcome's bar: its colour always filled; the charger's own losses hatched over it (Plotly's pattern
+    replaces the fill unless its ``fillmode`` is "overlay")."""
+    colour = CHARGE_OUTCOME_COLOURS[outcome]
+    marker = {"color": colour, "line": {"color": "white", "width": 1}}
+    if outcome in _HATCHED:
+        marker["pattern"] = {"shape": "/", "fillmode": "overlay", "bgcolor": colour, "fgcolor": _HATCH_INK[outcome],
+                             "fgopacity": 0.9, "size": 8, "solidity": 0.3}
+    return marker
 
 
 def charge_reactions_figure(rows: tuple[tuple[str, tuple[Fraction, ...]], ...], chosen: str) -> go.Figure:
@@ -899,15 +918,14 @@ def charge_reactions_figure(rows: tuple[tuple[str, tuple[Fraction, ...]], ...], 
             continue
         bars.append(trace("bar", y=names, x=[float(p) for p in chances], orientation="h",
                           name=CHARGE_OUTCOME_NAMES[outcome],
-                          marker={"color": CHARGE_OUTCOME_COLOURS[outcome], "line": {"color": "white", "width": 1},
-                                  "pattern": {"shape": "/" if outcome in _HATCHED else "", "fgcolor": "white"}},
+                          marker=_charge_marker(outcome),
                           customdata=[exact_chance_text(p) for p in chances],
                           hovertemplate=f"%{{y}}: {CHARGE_OUTCOME_NAMES[outcome].lower()} %{{customdata}}"
                                         "<extra></extra>"))
     return figure(bars, barmode="stack", title="How this turn ends, by the charged unit's reaction",
-                  xaxis_title="chance", xaxis_tickformat=".0%", xaxis_range=[0, 1.0001],
+                  xaxis_title="chance", xaxis_tickformat=".0%", xaxis_range=[0, 1.0001], xaxis_automargin=True,
                   yaxis_autorange="reversed", height=CHARGE_HEIGHT, margin={**MARGIN, "b": 10},
-                  legend={"orientation": "h", "y": -0.25, "x": 0, "traceorder": "normal"})
+                  legend=CHARGE_LEGEND)
 
 
 def headlines_table(rows: tuple[tuple[str, Fraction], ...]) -> pd.DataFrame:

@@ -10,13 +10,13 @@ edge (hitrules.edge: the link) or the presentation (hitrules.presentation).
 A page's situation: the one frozen value its answer, its cache key and every link it writes come from.
 
 The calculator pages hand over the values of their widgets (the dict that
-:mod:`hitrules.urlstate` reads from a link); :func:`fantasy_situation` and
+:mod:`hitrules.edge.urlstate` reads from a link); :func:`fantasy_situation` and
 :func:`ninth_situation` fold them into a situation, with split fire, the unit preset and
 Overwatch resolved, and inputs that change nothing (the LoS values without cover) left out.
 Everything a page shows or links to comes from that situation, so a link reproduces what the
 page shows, and Learn walks through the very roll the calculator answered.
 
->>> from hitrules import urlstate
+>>> from hitrules.edge import urlstate
 >>> sit = ninth_situation(urlstate.parse_query(urlstate.NINTH, {"rules": "leman_russ", "wounds": "2"}).values)
 >>> sit.attack.skill, sit.attack.edition, str(answer(sit).result.probability)
 (6, 8, '1/6')

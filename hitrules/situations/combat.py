@@ -1,16 +1,17 @@
-"""The /combat page's situation: one round between two sides, folded from the page's values, and back.
+"""The /combat page's situation: one round between two sides, folded from the page's inputs, and back.
 
-The page hands over the values :mod:`hitrules.urlstate` reads from a link (``a_`` for the
-charger, ``d_`` for the charged); :func:`combat_situation` folds them into two
-:class:`fantasy.Side` values, leaving out the inputs that change nothing (a hidden champion,
-Impact Hits of 0). :func:`combat_values` turns a situation back into the values of its link,
+What a link (or an army file, or a unit picked from a list) gives the page is one :class:`CombatInput`:
+a frozen, typed :class:`CombatSideInput` per side and the charge part's :class:`ChargeInput`, made once at
+the edge (:func:`hitrules.edge.urlstate.combat_input`) with the dice already parsed. :func:`combat_situation`
+folds it into two :class:`fantasy.Side` values, leaving out the inputs that change nothing (a hidden
+champion, Impact Hits of 0). :func:`combat_values` turns a situation back into the values of its link,
 so a link reproduces what the page shows. The presets (``combat_presets.json``) are match-ups
 written as links. Hidden inputs count too: showing them is only the page's choice.
 
->>> from hitrules import urlstate
->>> values = urlstate.parse_query(urlstate.COMBAT, {"a_ws": "4", "d_ws": "3"}).values
->>> sit = combat_situation(values)
->>> sit.charger.ws, sit.charged.ws, str(hit_readout(values, "a_").chance)
+>>> from hitrules.edge import urlstate
+>>> inputs = urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, {"a_ws": "4", "d_ws": "3"}).values)
+>>> sit = combat_situation(inputs)
+>>> sit.charger.ws, sit.charged.ws, str(hit_readout(inputs.charger, inputs.charged).chance)
 (4, 3, '2/3')
 """
 
@@ -48,6 +49,111 @@ DISPLAY = ("more", "chart", "a_auto", "d_auto")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
 
 
+# ----- What the page gives: one typed value per side, made once at the edge -----
+
+
+@dataclass(frozen=True)
+class Strikes:
+    """What a melee profile strikes with: its attacks (a number, or dice), Strength, AP, Multiple Wounds,
+    Armour Bane and weapon rules (of :data:`_RULE_FIELDS`)."""
+
+    attacks: int | dice.AttackDice
+    s: int
+    ap: int
+    mw: dice.AttackDice
+    bane: int
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OtherInput:
+    """A champion, character or mount beside the rank and file: what it is, its WS and Initiative, its strikes."""
+
+    kind: str
+    ws: int
+    i: int
+    strikes: Strikes
+
+
+@dataclass(frozen=True)
+class AutomaticInput:
+    """Impact Hits or Stomps: how many (dice), their Strength and AP."""
+
+    hits: dice.AttackDice
+    s: int
+    ap: int
+
+
+@dataclass(frozen=True)
+class CombatSideInput:
+    """One side of /combat as the page is given it, every input parsed (the engine checks them when the round
+    is made). Each field is named as its link parameter after the side's prefix (``a_ws`` is the charger's
+    ``ws``), so the edge makes it field by field. A field named as a :class:`fantasy.Side` field goes to the
+    side as it is (:data:`PASSED`): a new input of the side is a field here, its link parameter and its
+    widget, nothing more."""
+
+    models: int
+    wounds: int
+    ws: int
+    t: int
+    i: int
+    armour: int | None
+    ward: int | None
+    regen: int | None
+    troop: str
+    width: int
+    ld: int
+    fighting: int | None  # None: the rank follows the unit (:func:`ranks`)
+    supporting: int | None
+    mod: int
+    reroll: str
+    position: str
+    bonus: int
+    flags: tuple[str, ...]
+    m: int  # the charge part's: its Movement and movement rules
+    move: tuple[str, ...]
+    strikes: Strikes
+    others: tuple[OtherInput, ...] = ()
+    impact: AutomaticInput | None = None
+    stomp: AutomaticInput | None = None
+
+
+@dataclass(frozen=True)
+class StandAndShoot:
+    """The charged unit's Stand & Shoot: its shots (dice), BS, Strength, AP and Multiple Wounds."""
+
+    shots: dice.AttackDice
+    bs: int
+    s: int
+    ap: int
+    mw: dice.AttackDice
+
+
+@dataclass(frozen=True)
+class ChargeInput:
+    """The charge part's own inputs: the distance, terrain on the path, the pivot's gap, Stand & Shoot (or none)."""
+
+    distance: int
+    terrain: bool
+    gap: int
+    shooting: StandAndShoot | None
+
+
+@dataclass(frozen=True)
+class CombatInput:
+    """Everything /combat is given: the charger, the charged and the charge part."""
+
+    charger: CombatSideInput
+    charged: CombatSideInput
+    charge: ChargeInput
+
+
+#: The side's inputs that go to :class:`fantasy.Side` by name, as they are; the others are folded by hand.
+PASSED = tuple(sorted({f.name for f in dataclasses.fields(CombatSideInput)}
+                      & {f.name for f in dataclasses.fields(fantasy.Side)}
+                      - {"ws", "fighting", "supporting", "others", "impact", "stomp"}))
+
+
 @dataclass(frozen=True)
 class CombatSituation:
     """The charger and the charged, each a :class:`fantasy.Side`."""
@@ -56,107 +162,92 @@ class CombatSituation:
     charged: fantasy.Side
 
 
-def _weapon(values: dict, p: str) -> fantasy.Weapon:
-    rules = {field: name in values[f"{p}rules"] for name, field in _RULE_FIELDS.items()}
-    return fantasy.Weapon(values[f"{p}s"], values[f"{p}ap"], values[f"{p}mw"], rules.pop("poisoned"),
-                          values[f"{p}bane"], **rules)
+def _weapon(strikes: Strikes) -> fantasy.Weapon:
+    rules = {field: name in strikes.rules for name, field in _RULE_FIELDS.items()}
+    return fantasy.Weapon(strikes.s, strikes.ap, strikes.mw, rules.pop("poisoned"), strikes.bane, **rules)
 
 
-def _automatic(values: dict, p: str, name: str, side_ws: int, side_i: int) -> fantasy.Fighters | None:
-    """Impact Hits or Stomps of ``p``'s side, or None when there are none (``0``, or the part hidden)."""
-    if not values[f"{p}auto"] or values[f"{p}{name}"] == "0":
+def _automatic(hits: AutomaticInput | None, side_ws: int, side_i: int) -> fantasy.Fighters | None:
+    """Impact Hits or Stomps, or None when there are none."""
+    if hits is None:
         return None
-    weapon = fantasy.Weapon(values[f"{p}{name}_s"], values[f"{p}{name}_ap"])
-    return fantasy.Fighters(values[f"{p}{name}"], side_ws, weapon, side_i, automatic=True)
+    return fantasy.Fighters(hits.hits, side_ws, fantasy.Weapon(hits.s, hits.ap), side_i, automatic=True)
 
 
-def _enemy(p: str) -> str:
-    return "d_" if p == "a_" else "a_"
+def ranks(side: CombatSideInput, enemy: CombatSideInput) -> tuple[int, int]:
+    """The models of ``side`` in the fighting rank and in the supporting rank. Each follows the unit unless
+    the player set it: the fighting rank is the smaller of the models and the rank width, the supporting rank
+    the smaller of the models left and the rank width, and none when the side is fought in its flank or rear
+    (the ``enemy``'s position; supporting attacks cannot be made to a unit's flank or rear).
 
-
-def _fought_in(values: dict, p: str) -> str:
-    """Where ``p``'s side is fought: ``"front"``, or its enemy's position (``"flank"``, ``"rear"``)."""
-    return values[f"{_enemy(p)}position"]
-
-
-def ranks(values: dict, p: str) -> tuple[int, int]:
-    """The models of ``p``'s side in the fighting rank and in the supporting rank. Each follows the unit
-    unless the player set it: the fighting rank is the smaller of the models and the rank width, the
-    supporting rank the smaller of the models left and the rank width, and none when the side is fought in
-    its flank or rear (supporting attacks cannot be made to a unit's flank or rear).
-
-    >>> ranks({"a_models": 8, "a_width": 5, "a_fighting": None, "a_supporting": None, "d_position": "front"}, "a_")
+    >>> from hitrules.edge import urlstate
+    >>> inputs = urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, {"a_models": "8"}).values)
+    >>> ranks(inputs.charger, inputs.charged)
     (5, 3)
     """
-    models, width = values[f"{p}models"], values[f"{p}width"]
-    fighting = values[f"{p}fighting"]
-    if fighting is None:
-        fighting = min(models, width)
-    supporting = values[f"{p}supporting"]
-    if supporting is None:
-        supporting = 0 if _fought_in(values, p) != "front" else max(0, min(models - fighting, width))
-    return fighting, supporting
+    fighting, supporting = _follows(side.models, side.width, side.fighting, enemy.position == "front")
+    return fighting, supporting if side.supporting is None else side.supporting
 
 
-def fit_ranks(values: dict) -> tuple[dict, tuple[str, ...]]:
-    """The page's values with each side's own fighting and supporting ranks brought within its unit, and
+def _follows(models: int, width: int, fighting: int | None, front: bool) -> tuple[int, int]:
+    """The fighting rank (``fighting``, or what the unit gives) and the supporting rank the unit gives."""
+    fighting = min(models, width) if fighting is None else fighting
+    return fighting, max(0, min(models - fighting, width)) if front else 0
+
+
+def _fit_side(side: CombatSideInput, enemy: CombatSideInput, name: str) -> tuple[CombatSideInput, list[str]]:
+    lines = []
+    fighting, supporting = side.fighting, side.supporting
+    if fighting is not None and fighting > side.models:
+        lines.append(f"{name.capitalize()}'s fighting rank ({fighting}) was more than its {side.models} models: "
+                     f"now {side.models}, to fit the unit.")
+        side = dataclasses.replace(side, fighting=side.models)
+    if enemy.position != "front":
+        lines.append(f"{name.capitalize()} is fought in its {enemy.position}: supporting attacks cannot be made "
+                     f"to a unit's flank or rear, so it makes none.")
+        return (dataclasses.replace(side, supporting=0) if supporting else side), lines
+    behind = side.models - ranks(side, enemy)[0]
+    if supporting is not None and supporting > behind:
+        lines.append(f"{name.capitalize()}'s supporting rank ({supporting}) was more than the {behind} models "
+                     f"behind its fighting rank: now {behind}, to fit the unit.")
+        side = dataclasses.replace(side, supporting=behind)
+    return side, lines
+
+
+def fit_ranks(inputs: CombatInput) -> tuple[CombatInput, tuple[str, ...]]:
+    """The page's inputs with each side's own fighting and supporting ranks brought within its unit, and
     a line for each side whose numbers were changed or that makes no supporting attacks because it is
     fought in its flank or rear. Numbers that fit are kept; unset ones follow the unit (:func:`ranks`).
 
-    >>> values = {"a_models": 8, "a_width": 5, "a_fighting": 5, "a_supporting": 5, "d_position": "front",
-    ...           "d_models": 2, "d_width": 5, "d_fighting": None, "d_supporting": 1, "a_position": "flank"}
-    >>> fitted, lines = fit_ranks(values)
-    >>> fitted["a_supporting"], fitted["d_supporting"]
+    >>> from hitrules.edge import urlstate
+    >>> link = {"a_models": "8", "a_fighting": "5", "a_supporting": "5", "d_models": "2", "d_supporting": "1",
+    ...         "a_position": "flank"}
+    >>> fitted, lines = fit_ranks(urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, link).values))
+    >>> fitted.charger.supporting, fitted.charged.supporting
     (3, 0)
     >>> print(lines[0])
     The charger's supporting rank (5) was more than the 3 models behind its fighting rank: now 3, to fit the unit.
     """
-    fitted, lines = dict(values), []
-    for p, name in SIDES.items():
-        models, fighting, supporting = values[f"{p}models"], values[f"{p}fighting"], values[f"{p}supporting"]
-        if fighting is not None and fighting > models:
-            lines.append(f"{name.capitalize()}'s fighting rank ({fighting}) was more than its {models} models: "
-                         f"now {models}, to fit the unit.")
-            fitted[f"{p}fighting"] = fighting = models
-        where = _fought_in(values, p)
-        if where != "front":
-            lines.append(f"{name.capitalize()} is fought in its {where}: supporting attacks cannot be made to a "
-                         f"unit's flank or rear, so it makes none.")
-            if supporting:
-                fitted[f"{p}supporting"] = 0
-            continue
-        behind = models - ranks(fitted, p)[0]
-        if supporting is not None and supporting > behind:
-            lines.append(f"{name.capitalize()}'s supporting rank ({supporting}) was more than the {behind} models "
-                         f"behind its fighting rank: now {behind}, to fit the unit.")
-            fitted[f"{p}supporting"] = behind
-    return fitted, tuple(lines)
+    (charger_name, charged_name) = SIDES.values()
+    charger, charger_lines = _fit_side(inputs.charger, inputs.charged, charger_name)
+    charged, charged_lines = _fit_side(inputs.charged, inputs.charger, charged_name)
+    return dataclasses.replace(inputs, charger=charger, charged=charged), (*charger_lines, *charged_lines)
 
 
-def _side(values: dict, p: str) -> fantasy.Side:
-    unit = fantasy.Target(values[f"{p}t"], values[f"{p}armour"], values[f"{p}ward"], values[f"{p}regen"],
-                          values[f"{p}wounds"], values[f"{p}models"], troop=values[f"{p}troop"])
-    modifier, reroll = values[f"{p}mod"], values[f"{p}reroll"]
-    others = tuple(fantasy.Fighters(values[f"{c}attacks"], values[f"{c}ws"], _weapon(values, c), values[f"{c}i"],
-                                    modifier, reroll, name=values[f"{c}kind"])
-                   for c in _other_prefixes(values, p))
-    flags = {name: name in values[f"{p}flags"] for name in FLAGS}
-    ws, initiative = values[f"{p}ws"], values[f"{p}i"]
-    impact = _automatic(values, p, "impact", ws, initiative) if p == "a_" else None  # the charger's only
-    return fantasy.Side(unit, ws, initiative, values[f"{p}ld"], values[f"{p}width"], *ranks(values, p),
-                        values[f"{p}attacks"], _weapon(values, p), others, impact,
-                        _automatic(values, p, "stomp", ws, initiative), modifier, reroll,
-                        position=values[f"{p}position"], bonus=values[f"{p}bonus"], **flags)
+def _side(side: CombatSideInput, enemy: CombatSideInput) -> fantasy.Side:
+    unit = fantasy.Target(side.t, side.armour, side.ward, side.regen, side.wounds, side.models, troop=side.troop)
+    others = tuple(fantasy.Fighters(o.strikes.attacks, o.ws, _weapon(o.strikes), o.i, side.mod, side.reroll,
+                                    name=o.kind) for o in side.others)
+    flags = {name: name in side.flags for name in FLAGS}
+    return fantasy.Side(unit, side.ws, side.i, side.ld, side.width, *ranks(side, enemy), side.strikes.attacks,
+                        _weapon(side.strikes), others, _automatic(side.impact, side.ws, side.i),
+                        _automatic(side.stomp, side.ws, side.i), side.mod,
+                        **{name: getattr(side, name) for name in PASSED}, **flags)
 
 
-def _other_prefixes(values: dict, p: str) -> tuple[str, ...]:
-    """The parameters' prefixes of ``p``'s others in use (``a_char_``, ``a_char2_``)."""
-    return tuple(f"{p}{c}" for c in OTHER_PREFIXES[: values[f"{p}others"]])
-
-
-def combat_situation(values: dict) -> CombatSituation:
-    """The round the page's values describe; a ValueError names an input the rules cannot take."""
-    return CombatSituation(_side(values, "a_"), _side(values, "d_"))
+def combat_situation(inputs: CombatInput) -> CombatSituation:
+    """The round the page's inputs describe; a ValueError names an input the rules cannot take."""
+    return CombatSituation(_side(inputs.charger, inputs.charged), _side(inputs.charged, inputs.charger))
 
 
 def _weapon_values(weapon: fantasy.Weapon, p: str) -> dict:
@@ -172,8 +263,8 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
               f"{p}regen": unit.regeneration, f"{p}troop": unit.troop, f"{p}width": side.rank_width,
               f"{p}ld": side.leadership, f"{p}fighting": side.fighting, f"{p}supporting": side.supporting,
               f"{p}attacks": side.attacks, **_weapon_values(side.weapon, p), f"{p}mod": side.modifier,
-              f"{p}reroll": side.reroll, f"{p}position": side.position, f"{p}bonus": side.bonus,
-              f"{p}flags": tuple(name for name in FLAGS if getattr(side, name))}
+              f"{p}flags": tuple(name for name in FLAGS if getattr(side, name)),
+              **{f"{p}{name}": getattr(side, name) for name in PASSED}}
     values[f"{p}others"] = len(side.others)
     for other, c in zip(side.others, OTHER_PREFIXES, strict=False):
         values |= {f"{p}{c}kind": other.name, f"{p}{c}attacks": str(dice.parse_attacks(other.attacks)),
@@ -192,10 +283,11 @@ def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
     shown). A fighting or supporting rank is left unset where it is what the unit gives by itself
     (:func:`ranks`), or where ``shown`` left it unset."""
     values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
-    for p in SIDES:
+    for p, side, enemy in (("a_", sit.charger, sit.charged), ("d_", sit.charged, sit.charger)):
         for i, name in enumerate((f"{p}fighting", f"{p}supporting")):
-            unset = values | {f"{p}fighting": None if i else values[f"{p}fighting"], name: None}
-            if (shown is None or shown.get(name) is None) and ranks(unset, p)[i] == values[name]:
+            follows = _follows(side.unit.models, side.rank_width, values[f"{p}fighting"] if i else None,
+                               enemy.position == "front")
+            if (shown is None or shown.get(name) is None) and follows[i] == values[name]:
                 values[name] = None
     if not shown:
         return values
@@ -215,7 +307,7 @@ def answer(sit: CombatSituation) -> fantasy.RoundResult:
 
 # ----- The whole charge (issue 28): the same two sides, from a distance, with how each moves -----
 
-#: The charge part's values on the page (hitrules.urlstate.CHARGE): they count only with ``charge`` on.
+#: The charge part's values on the page (hitrules.edge.urlstate.CHARGE): they count only with ``charge`` on.
 CHARGE_NAMES = ("charge", "distance", "a_m", "d_m", "a_move", "d_move", "terrain", "reaction", "gap", "ss_shots",
                 "ss_bs", "ss_s", "ss_ap", "ss_mw", "charge_chart")
 
@@ -235,27 +327,32 @@ class ChargeSituation:
     gap: int
 
 
-def _mover(values: dict, p: str) -> charge.Mover:
-    rules = values[f"{p}move"]
-    flags = {name: name in rules for name in ("swiftstride", "finest_warhorses", "resolute", "war_machine",
-                                               "hold_your_ground")}
-    return charge.Mover(values[f"{p}m"], pursues="no_pursuit" not in rules, **flags)
+def _mover(side: CombatSideInput) -> charge.Mover:
+    flags = {name: name in side.move for name in ("swiftstride", "finest_warhorses", "resolute", "war_machine",
+                                                  "hold_your_ground")}
+    return charge.Mover(side.m, pursues="no_pursuit" not in side.move, **flags)
 
 
-def _shooting(values: dict) -> tuple[fantasy.Group, ...]:
-    """The charged unit's Stand & Shoot: one group of its shots (``-1`` to hit), or none (0 shots)."""
-    if values["ss_shots"] == "0":
+def _shooting(shooting: StandAndShoot | None) -> tuple[fantasy.Group, ...]:
+    """The charged unit's Stand & Shoot: one group of its shots (``-1`` to hit), or none."""
+    if shooting is None:
         return ()
-    weapon = fantasy.Weapon(values["ss_s"], values["ss_ap"], values["ss_mw"])
-    return (fantasy.Group(fantasy.Shot(values["ss_bs"], stand_and_shoot=True), values["ss_shots"], weapon,
+    weapon = fantasy.Weapon(shooting.s, shooting.ap, shooting.mw)
+    return (fantasy.Group(fantasy.Shot(shooting.bs, stand_and_shoot=True), shooting.shots, weapon,
                           "Stand & Shoot"),)
 
 
-def charge_situation(sit: CombatSituation, values: dict) -> ChargeSituation:
-    """The whole charge of the page's values, around the round ``sit`` (its sides as the page holds them:
+def charge_situation(sit: CombatSituation, inputs: CombatInput) -> ChargeSituation:
+    """The whole charge of the page's inputs, around the round ``sit`` (its sides as the page holds them:
     the charger's Initiative is its profile's). A ValueError names an input the rules cannot take."""
-    return ChargeSituation(sit, values["distance"], _mover(values, "a_"), _mover(values, "d_"), values["terrain"],
-                           _shooting(values), values["gap"])
+    part = inputs.charge
+    return ChargeSituation(sit, part.distance, _mover(inputs.charger), _mover(inputs.charged), part.terrain,
+                           _shooting(part.shooting), part.gap)
+
+
+def whole_charge(inputs: CombatInput) -> ChargeSituation:
+    """The whole charge of the page's inputs, around their round (:func:`combat_situation`)."""
+    return charge_situation(combat_situation(inputs), inputs)
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)
@@ -303,6 +400,57 @@ def shown_round(key) -> fantasy.RoundResult:
 
 
 @dataclass(frozen=True)
+class ChargePart:
+    """/combat's charge part worked out: its situation (None when the rules refuse an input, ``why``), the
+    Charge roll alone (None when the distance is beyond the maximum possible charge range, ``distance_why``),
+    each reaction's whole charge (``rows``: :func:`charge_reactions`), the chosen one's (``chosen``, or None and
+    ``chosen_why``), the round in contact (``contact``: Hold's, with the charge's Initiative bonus) and the bonus."""
+
+    csit: ChargeSituation | None
+    why: str | None
+    reaction: str
+    roll: charge.ChargeRoll | None = None
+    distance_why: str | None = None
+    rows: tuple[tuple[str, charge.ChargeResult | None, str | None], ...] = ()
+    chosen: charge.ChargeResult | None = None
+    chosen_why: str | None = None
+    contact: CombatSituation | None = None
+    bonus: int = 0
+
+
+#: The Charge roll alone, once per mover, distance and terrain for every user.
+_charge_roll = lru_cache(maxsize=ANSWERS_KEPT)(charge.charge_roll)
+
+
+def charge_part(sit: CombatSituation, inputs: CombatInput, reaction: str) -> ChargePart:
+    """The charge part of the page's ``inputs`` around the round ``sit``, with the charged unit's ``reaction``
+    chosen. Each piece is worked out on its own, so one the rules refuse (said why) never hides the rest."""
+    try:
+        csit = charge_situation(sit, inputs)
+    except ValueError as error:
+        return ChargePart(None, str(error), reaction)
+    contact, bonus = charge_bonus(csit)
+    try:
+        roll = _charge_roll(csit.charger_moves, csit.distance, csit.terrain)
+    except ValueError as error:  # the charge cannot be declared: the round in contact still shows
+        return ChargePart(csit, None, reaction, None, str(error), contact=contact, bonus=bonus)
+    rows = charge_reactions(csit)
+    _, chosen, chosen_why = next(row for row in rows if row[0] == reaction)
+    return ChargePart(csit, None, reaction, roll, None, rows, chosen, chosen_why, contact, bonus)
+
+
+def round_key(sit: CombatSituation, part: ChargePart | None):
+    """The key (for :func:`shown_round`) of the round the page shows: with the charge part, the round after
+    the chosen reaction, or, where that has none (the charged unit flees, the charge cannot be worked out),
+    the round in contact as Hold would have it; without it, the round of the sides as entered."""
+    if part is None:
+        return sit
+    if part.chosen is not None and part.chosen.round is not None:
+        return part.csit, part.reaction
+    return part.contact
+
+
+@dataclass(frozen=True)
 class HitReadout:
     """What one side's rank and file needs to hit the other: the melee hit roll worked out (the chart's
     score, the score after modifiers, the chance and why), and the two Weapon Skills."""
@@ -316,14 +464,12 @@ class HitReadout:
         return self.hit.probability
 
 
-def hit_readout(values: dict, p: str) -> HitReadout:
-    """What the rank and file of ``p``'s side needs to hit the other side, read from the page's values
-    (so it answers even when the round cannot be worked out), with its modifier and re-rolls and the
-    enemy's forced re-roll of 6s."""
-    enemy = "d_" if p == "a_" else "a_"
-    ws, target_ws = values[f"{p}ws"], values[f"{enemy}ws"]
-    hit = _melee_hit(ws, target_ws, values[f"{p}mod"], values[f"{p}reroll"], "reroll_sixes" in values[f"{enemy}flags"])
-    return HitReadout(hit, ws, target_ws)
+def hit_readout(side: CombatSideInput, enemy: CombatSideInput) -> HitReadout:
+    """What the rank and file of ``side`` needs to hit ``enemy``, read from the page's inputs (so it answers
+    even when the round cannot be worked out), with its modifier and re-rolls and the enemy's forced re-roll
+    of 6s."""
+    hit = _melee_hit(side.ws, enemy.ws, side.mod, side.reroll, "reroll_sixes" in enemy.flags)
+    return HitReadout(hit, side.ws, enemy.ws)
 
 
 #: Both sides' readouts are drawn on every rerun: each hit roll is worked out once. ``typed``: a
@@ -331,12 +477,11 @@ def hit_readout(values: dict, p: str) -> HitReadout:
 _melee_hit = lru_cache(maxsize=ANSWERS_KEPT, typed=True)(melee_hit)
 
 
-def melee_values(values: dict, p: str = "a_") -> dict:
-    """The melee hit roll of ``p``'s rank and file as Explore's melee view and Learn's combat section
+def melee_values(side: CombatSideInput, enemy: CombatSideInput) -> dict:
+    """The melee hit roll of ``side``'s rank and file as Explore's melee view and Learn's combat section
     take it: its WS, the enemy's, its modifier and re-roll, and the enemy's forced re-roll of 6s."""
-    enemy = "d_" if p == "a_" else "a_"
-    return {"ws": values[f"{p}ws"], "target_ws": values[f"{enemy}ws"], "melee_reroll": values[f"{p}reroll"],
-            "sixes": "reroll_sixes" in values[f"{enemy}flags"], "modifier": values[f"{p}mod"]}
+    return {"ws": side.ws, "target_ws": enemy.ws, "melee_reroll": side.reroll, "sixes": "reroll_sixes" in enemy.flags,
+            "modifier": side.mod}
 
 
 @dataclass(frozen=True)

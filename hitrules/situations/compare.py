@@ -344,7 +344,7 @@ def weapon_outcome(shooter: Shooter, target: ninth.Target | fantasy.Target):
 
 
 def unit_outcome(shooter: Shooter, rows: tuple, target: ninth.Target | fantasy.Target):
-    """One weapon and the weapons added to it (rows of :mod:`hitrules.profiles`) fired as one unit at
+    """One weapon and the weapons added to it (rows of :mod:`hitrules.situations.profiles`) fired as one unit at
     ``target``: a ``UnitResult``, or the weapon alone (:func:`weapon_outcome`) when none is added."""
     if not rows:
         return weapon_outcome(shooter, target)
