@@ -122,6 +122,11 @@ def test_strike_order_example():
     assert m.my_combat_weapon("great weapon", 4, True)[:6] == (6, -2, 1, True, False, True)
     assert m.my_combat_weapon("halberd", 3, False)[:3] == (4, -1, 1)
     assert m.my_who_fights(20, 5, "regular_infantry", False, False) == (5, 5)
+    kill = m.attack_outcome(GREATSWORDS.rank_and_file, HALBERDIERS.unit, 3, 0, False)
+    assert sum(kill) == F(5, 9)
+    assert sum(m.attack_outcome(HALBERDIERS.rank_and_file, GREATSWORDS.unit, 4, 0, False)) == F(17, 72)
+    charging = Fighters(1, 3, Weapon(4, -2, armour_bane=1), 3)
+    assert sum(m.attack_outcome(charging, GREATSWORDS.unit, 4, 0, False)) == F(7, 24)
     r = m.round_summary(replace(GREATSWORDS, charge_bonus=3), HALBERDIERS)
     assert _mean(r["charger_lost"]) == F(1105, 648) and _mean(r["charged_lost"]) == F(25, 9)
     r = m.round_summary(replace(GREATSWORDS, charge_bonus=2), HALBERDIERS)
@@ -443,3 +448,20 @@ def test_engine_rank_and_file_of_a_spear_side():
     `rank_and_file` property raises "Initiative must be between 1 and 10 (got 11)" (a Fighters' range)."""
     spearmen = _side(5, initiative=11)
     assert spearmen.rank_and_file.ws == 3
+
+
+def test_worked_rounds_in_the_engine():
+    """The §7 worked rounds through the engine too, beside the model."""
+    two = dict(width=2, fighting=2)
+    e = combat_round(_side(2, initiative=6, **two), _side(2, **two))
+    assert (e.win, e.draw, e.lose) == (F(11, 32), F(105, 256), F(63, 256))
+    e = combat_round(ORCS, STATE_TROOPS)
+    assert e.win == F(2647482201558228221, 9983749980331966464)
+    assert e.draw == F(931568453650919161, 4991874990165983232)
+    assert e.charged_models_lost.mean == F(5, 6) and e.charger_models_lost.mean == F(85, 72)
+    e = combat_round(replace(GREATSWORDS, charge_bonus=3), HALBERDIERS)
+    assert e.charger_models_lost.mean == F(1105, 648) and e.charged_models_lost.mean == F(25, 9)
+    e = combat_round(replace(GREATSWORDS, charge_bonus=2), HALBERDIERS)
+    assert e.charger_models_lost.mean == F(85, 36)
+    halberds_charge = replace(HALBERDIERS, weapon=Weapon(4, -2, armour_bane=1), supporting=0, charge_bonus=3)
+    assert combat_round(halberds_charge, replace(GREATSWORDS, supporting=5)).charger_models_lost.mean == F(1025, 216)
