@@ -396,6 +396,31 @@ def test_random_units_in_ranks_against_the_engine():
         assert charge(a, b, distance, am, bm).outcomes == m.charge(a, b, distance, am, bm), seed
 
 
+def test_random_monsters_against_the_engine():
+    """A single monster, war machine or heavy chariot (Unit Strength its Wounds, Close Order with one model
+    of 10+, Stomps, Terror's Ld - 1, Monster Slayer and Killing Blow against it) against infantry in ranks."""
+    for seed in range(120):
+        rng = random.Random(seed)
+        troop = rng.choice(("monster", "war_machine", "heavy_chariots"))
+        stomp = Fighters(rng.choice(("D3", 1, 2)), 1, Weapon(5), 1, automatic=True) if rng.random() < 0.5 else None
+        big = Side(Target(rng.randint(4, 6), armour=rng.choice((None, 4, 5)), wounds=rng.randint(5, 10), models=1,
+                          troop=troop), ws=rng.randint(3, 6), initiative=rng.randint(1, 6),
+                   leadership=rng.randint(4, 9), rank_width=1, fighting=1, supporting=0, attacks=rng.randint(2, 4),
+                   weapon=Weapon(rng.randint(4, 6), -1, multiple_wounds=rng.choice(("1", "D3", "2"))), stomp=stomp,
+                   formation=rng.choice(("close_order", "open_order")), causes_terror=rng.random() < 0.3)
+        infantry = _side(rng.randint(5, 12), armour=5, width=rng.randint(3, 5), fighting=3,
+                         leadership=rng.randint(5, 8), horde=rng.random() < 0.3,
+                         weapon=Weapon(3, killing_blow=rng.random() < 0.3, monster_slayer=rng.random() < 0.3))
+        if rng.random() < 0.5:
+            a, b = replace(big, charge_bonus=rng.randint(0, 3)), infantry
+        else:
+            a, b = replace(infantry, charge_bonus=rng.randint(0, 3)), replace(big, causes_terror=False)
+        e, r = combat_round(a, b), m.round_summary(a, b)
+        assert (e.win, e.draw, e.lose) == (r["win"], r["draw"], r["lose"]), seed
+        assert _nonzero(e.charged_test) == _nonzero(r["charged_test"]), seed
+        assert _nonzero(e.charger_test) == _nonzero(r["charger_test"]), seed
+
+
 # --- where the engine disagrees with RULES.md: these fail until the engine is fixed -----------------------
 
 def test_engine_marching_column_charger_counts_its_others():
