@@ -530,7 +530,11 @@ def round_summary(charger, charged, **kw):
             tests["charged"][test] += p
         elif winner == "charged":
             tests["charger"][test] += p
-    return {"win": win, "draw": draw, "lose": lose, "charger_test": dict(tests["charger"]),
+    difference = defaultdict(Fraction)
+    for key, p in ends.items():
+        difference[key[1]] += p
+    return {"win": win, "draw": draw, "lose": lose, "difference": dict(difference),
+            "charger_test": dict(tests["charger"]),
             "charged_test": dict(tests["charged"]), "charger_lost": lost_a, "charged_lost": lost_b}
 
 

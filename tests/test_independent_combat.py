@@ -248,6 +248,7 @@ def test_random_rounds_against_the_engine(chunk):
         a, b = _round_case(seed)
         e, r = combat_round(a, b), m.round_summary(a, b)
         assert (e.win, e.draw, e.lose) == (r["win"], r["draw"], r["lose"]), seed
+        assert _nonzero(e.difference) == _nonzero(r["difference"]), seed
         assert _nonzero(e.charger_test) == _nonzero(r["charger_test"]), seed
         assert _nonzero(e.charged_test) == _nonzero(r["charged_test"]), seed
         assert all(e.charger_models_lost[k] == r["charger_lost"].get(k, 0) for k in range(a.unit.models + 1))
