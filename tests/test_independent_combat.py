@@ -422,6 +422,30 @@ def test_random_monsters_against_the_engine():
         assert _nonzero(e.charger_test) == _nonzero(r["charger_test"]), seed
 
 
+@pytest.mark.parametrize("case, words", [
+    ("frenzied flee", "Frenzied cannot Flee"), ("immune flee", "Immune to Psychology cannot Flee"),
+    ("shoot too close", "Stand & Shoot is allowed only"), ("too far", "cannot be declared from 11"),
+    ("war machine charges", "war machine cannot declare a charge")])
+def test_charges_that_cannot_be_made(case, words):
+    """§8's clear errors: no Flee when Frenzied or Immune to Psychology, Stand & Shoot only from the
+    charger's Movement or more, no charge beyond the maximum possible range, no war machine charger."""
+    a, b = _side(5), _side(5)
+    args = dict(charger=a, charged=b, distance=5, charger_moves=Mover(5), charged_moves=Mover(5))
+    if case == "frenzied flee":
+        args.update(charged=replace(b, frenzy=True), reaction="flee")
+    elif case == "immune flee":
+        args.update(charged=replace(b, immune_to_psychology=True), reaction="flee")
+    elif case == "shoot too close":
+        args.update(distance=3, reaction="stand_and_shoot",
+                    stand_and_shoot=(Group(Shot(3, stand_and_shoot=True), 2, Weapon(3)),))
+    elif case == "too far":
+        args.update(distance=11, charger_moves=Mover(4))
+    else:
+        args.update(charger=replace(a, unit=replace(a.unit, troop="war_machine")))
+    with pytest.raises(ValueError, match=words):
+        charge(**args)
+
+
 # --- where the engine disagrees with RULES.md: these fail until the engine is fixed -----------------------
 
 def test_engine_marching_column_charger_counts_its_others():
