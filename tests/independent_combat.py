@@ -693,11 +693,6 @@ def _follows(mover, side):
     return side.frenzy or mover.pursues
 
 
-#: True: the charge's Marching Column counts the rank and file only (the engine's reading, to isolate it)
-COLUMN_WITHOUT_OTHERS = False
-#: True: a Fear-causing charger takes no Fear test before declaring, even against Terror (the engine's, to isolate it)
-FEAR_CAUSER_IMMUNE_BEFORE_DECLARING = False
-
 OUTCOMES = ("failed", "escaped", "run_down", "charger_destroyed", "charged_destroyed", "both_destroyed",
             "charger_fled", "charged_fled", "charger_fell_back", "charged_fell_back", "fight_goes_on")
 
@@ -711,10 +706,9 @@ def charge(charger, charged, distance, am, bm, reaction="hold", terrain=False, g
     us_a0 = unit_strength(charger, 0)
     us_b0 = unit_strength(charged, 0)
     fear_before = fear_test_applies(charger, charged, us_a0, us_b0)
-    test_before = fear_before and not (FEAR_CAUSER_IMMUNE_BEFORE_DECLARING and charger.causes_fear)
-    p_go = leadership_pass(charger.leadership) if test_before else Fraction(1)
+    p_go = leadership_pass(charger.leadership) if fear_before else Fraction(1)
     out["failed"] += 1 - p_go
-    n = charger.unit.models + (0 if COLUMN_WITHOUT_OTHERS else in_ranks(charger))
+    n = charger.unit.models + in_ranks(charger)
     column = ceil(n / charger.rank_width) > charger.rank_width
     can_flee = not (charged.frenzy or charged.immune_to_psychology)
     terror = charger.causes_terror and can_flee and not charged.causes_terror

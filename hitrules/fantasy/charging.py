@@ -17,9 +17,18 @@ from math import lcm
 from hitrules.damage import UnitDamage
 from hitrules.dice import Distribution
 from hitrules.fantasy.after_hit import Group, Target, shoot, shoot_unit
-from hitrules.fantasy.result import break_test, unit_strength
+from hitrules.fantasy.result import break_test
 from hitrules.fantasy.round import combat_round
-from hitrules.fantasy.sides import Side, check_supporting
+from hitrules.fantasy.sides import (
+    Side,
+    causes_fear,
+    check_supporting,
+    fear_immune,
+    leadership_fails,
+    marching_column,
+    others_in_ranks,
+    side_strength,
+)
 from hitrules.steps import Step, anchor, check_choice, check_int, reading
 from hitrules.unit import check_groups
 from hitrules.words import chance_text, number_text
@@ -583,20 +592,19 @@ def _outcome_step(outcomes: dict[str, Fraction]) -> Step:
 
 def _unit_strength(side: Side) -> int:
     """A side's whole Unit Strength as the charge is declared: its models and its others'."""
-    return unit_strength(side.unit.models, side.unit) + sum(o.unit_strength for o in side.others)
+    return side_strength(side, side.unit.models)
 
 
 def _leadership_fails(leadership: int) -> Fraction:
-    """A Leadership test fails when 2D6 is above the Leadership: a natural 2 always passes, a 12 always fails."""
-    return Fraction(sum(1 for a in _D6 for b in _D6 if a + b == 12 or 2 < a + b > leadership), 36)
+    """The chance a Leadership test fails (the one rule: :func:`sides.leadership_fails`)."""
+    return Fraction(leadership_fails(leadership), 36)
 
 
 def _fear_before(charger: Side, charged: Side) -> Fraction:
     """The chance the charger fails a Fear test before declaring (0 when it takes none): the charged unit causes
-    Fear or Terror with the higher Unit Strength, and the charger causes neither and is not Frenzied or Immune."""
-    if charger.causes_fear or charger.causes_terror or charger.frenzy or charger.immune_to_psychology:
-        return Fraction(0)
-    if not (charged.causes_fear or charged.causes_terror) or _unit_strength(charged) <= _unit_strength(charger):
+    Fear (or Terror) with the higher Unit Strength, and the charger is not immune to it (the round's rule:
+    :func:`sides.fear_immune`; a Fear-causer is immune, except to a Terror-causer)."""
+    if not causes_fear(charged) or fear_immune(charger, charged) or _unit_strength(charged) <= _unit_strength(charger):
         return Fraction(0)
     return _leadership_fails(charger.leadership)
 
@@ -610,8 +618,8 @@ def _terror_test(charger: Side, charged: Side) -> Fraction:
 
 
 def _marching(side: Side) -> bool:
-    """Marching Column: deeper than wide."""
-    return -(-side.unit.models // side.rank_width) > side.rank_width
+    """Marching Column: deeper than wide, the others in its ranks counted (:func:`sides.marching_column`)."""
+    return marching_column(side)
 
 
 def _moves_as(side: Side, mover: Mover) -> Mover:
@@ -632,7 +640,7 @@ def _declaring_steps(charger: Side, charged: Side, fear: Fraction, marching: boo
                           f"{chance_text(fear)}: it does not move, the charge has failed, and the target makes no "
                           f"reaction ({_CHARGE}).", topic="charge", anchor=_cites("charge")))
     if marching:
-        depth = -(-charger.unit.models // charger.rank_width)
+        depth = -(-(charger.unit.models + others_in_ranks(charger)) // charger.rank_width)
         steps.append(Step("note", f"The charger is in Marching Column ({depth} deep, {charger.rank_width} wide): it "
                           f"may declare, but makes no charge move, so the charge fails whatever its roll ({_CHARGE}).",
                           topic="charge", anchor=_cites("charge")))

@@ -19,6 +19,7 @@ from hitrules.fantasy.sides import (
     SIDE_NAMES,
     Side,
     check_bool,
+    marching_column,
     others_in_ranks,
     side_bonus,
     side_strength,
@@ -66,9 +67,9 @@ def ranks_of(side: Side, models: int) -> tuple[int, int]:
     """
     if models <= 0 or side.formation == "skirmish":
         return 0, 0
-    n = models + others_in_ranks(side)
-    if -(-n // side.rank_width) > side.rank_width:  # Marching Column
+    if marching_column(side, models):
         return 0, 0
+    n = models + others_in_ranks(side)
     ranks = 0 if side.disrupted else rank_bonus(n, side.rank_width, side.unit.troop, side.horde)
     close = side.formation == "close_order" and side_strength(side, models) >= CLOSE_ORDER_STRENGTH
     return ranks, int(close)

@@ -29,7 +29,7 @@ POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
 #: A side's bonuses and rules that are yes or no: the one list the link, the page and the side read.
 FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "unbreakable", "stubborn", "reroll_sixes")
 #: The side's own special rules that are yes or no (docs/rules.md § Fantasy close combat, § Psychology).
-RULE_FLAGS = ("horde", "strike_first", "strike_last", "frenzy", "causes_fear", "causes_terror",
+RULE_FLAGS = ("horde", "strike_first", "strike_last", "thrusting_spear", "frenzy", "causes_fear", "causes_terror",
               "immune_to_psychology", "stubborn_tests")
 #: A unit's formation (the rules index's forming-units/): Close Order, Open Order, Skirmish.
 FORMATIONS = ("close_order", "open_order", "skirmish")
@@ -87,6 +87,9 @@ class Side:
     immune_to_psychology: bool = False
     #: A Stubborn unit that chooses to take its Break test rather than Fall Back.
     stubborn_tests: bool = False
+    #: Its rank and file fight with thrusting spears against a charger in its front: +1 Initiative after Strike
+    #: First or Last and the charge's bonus, held by no rule. (An older form: the profile's 10 entered as 11.)
+    thrusting_spear: bool = False
     #: The charge's Initiative bonus (charge() fills it from the distance); the profile's Initiative stays.
     charge_bonus: int = 0
 
@@ -114,18 +117,26 @@ class Side:
         for name in (*FLAGS, *RULE_FLAGS):
             check_bool(name, getattr(self, name))
         check_choice("formation", self.formation, FORMATIONS)
+        self._check_rank_and_file_rules()
+        check_choice("position", self.position, POSITIONS)
+        check_int("The other bonus", self.bonus, *BONUS_RANGE)
+
+    def _check_rank_and_file_rules(self) -> None:
+        """The mount, the charge's Initiative bonus and the thrusting spear's Initiative."""
         if self.mount is not None and (not isinstance(self.mount, Fighters) or self.mount.automatic
                                        or self.mount.attacks.count or not self.mount.attacks.bonus):
             raise ValueError("A side's mount must be Fighters that roll to hit (automatic=False) with a number of "
                              "Attacks (each fighting model's mount makes them), or none.")
         check_int("The charge's Initiative bonus", self.charge_bonus, *CHARGE_BONUS_RANGE)
-        check_choice("position", self.position, POSITIONS)
-        check_int("The other bonus", self.bonus, *BONUS_RANGE)
+        if self.thrusting_spear and self.initiative > INITIATIVE_RANGE[1]:
+            raise ValueError(f"With thrusting_spear, the Initiative is the profile's, 1 to {INITIATIVE_RANGE[1]} "
+                             f"(got {self.initiative}): the spear's +1 is added in the round.")
 
     @property
     def rank_and_file(self) -> Fighters:
         """The rank and file as one profile (its Attacks are those of one fighting model)."""
-        return Fighters(self.attacks, self.ws, self.weapon, self.initiative, self.modifier, self.reroll)
+        return Fighters(self.attacks, self.ws, self.weapon, min(self.initiative, INITIATIVE_RANGE[1]), self.modifier,
+                        self.reroll)
 
 SIDE_NAMES = ("charger", "charged")
 def check_supporting(side: Side, enemy: Side, name: str = "side") -> None:
@@ -172,17 +183,27 @@ def side_bonus(side: Side) -> list[tuple[str, int]]:
 def rank_and_file_initiative(side: Side) -> int:
     """The Initiative the rank and file (and its mount's rank) strike at, before the mount's own: 10 with
     Strike First, 1 with Strike Last (neither with both), else the profile's; plus the charge's bonus,
-    held to 10 (settled point 4 of docs/rules.md § the charge). A profile's 11 (10 and a thrusting spear's +1,
-    which the page adds) stays.
+    held to 10; plus a thrusting spear's +1, held by no rule (settled point 4 of docs/rules.md § the charge).
+    An Initiative of 11 is the older form of a profile's 10 and the spear's +1.
 
     >>> unit = Target(3, models=10)
     >>> rank_and_file_initiative(Side(unit, 3, 4, 7, 5, 5, 0, 1, Weapon(5), strike_last=True, charge_bonus=3))
     4
+    >>> rank_and_file_initiative(Side(unit, 3, 3, 7, 5, 5, 0, 1, Weapon(5), strike_last=True, thrusting_spear=True))
+    2
     """
-    initiative = side.initiative
+    spear = side.thrusting_spear or side.initiative > INITIATIVE_RANGE[1]
+    initiative = min(side.initiative, INITIATIVE_RANGE[1])
     if side.strike_first != side.strike_last:
         initiative = 10 if side.strike_first else 1
-    return max(initiative, min(INITIATIVE_RANGE[1], initiative + side.charge_bonus))
+    return min(INITIATIVE_RANGE[1], initiative + side.charge_bonus) + spear
+
+
+def marching_column(side: Side, models: int | None = None) -> bool:
+    """The side is in Marching Column: deeper than wide, its rank and file (``models`` of them left, by default
+    all) and the others in its ranks counted (docs/rules.md § Fantasy close combat, the combat result)."""
+    n = (side.unit.models if models is None else models) + others_in_ranks(side)
+    return -(-n // side.rank_width) > side.rank_width
 
 
 def held_initiative(side: Side, initiative: int) -> int:
