@@ -26,7 +26,12 @@ from hitrules.fantasy import charging as charge
 from hitrules.fantasy import melee, sides
 from hitrules.situations import compare, profiles, quiz
 from hitrules.situations.combat import (
+    BODY_ARMOURS,
     COMBAT_PRESETS,
+    FOLLOWS,
+    SIDE_RULES,
+    WEAPONS,
+    MountInput,
     OTHER_KINDS,
     OTHER_PREFIXES,
     AutomaticInput,
@@ -115,14 +120,18 @@ class PartlyRead(ValueError):
 
 
 def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=(),
-           ignored: tuple[str, ...] = ()) -> Param:
+           ignored: tuple[str, ...] | Mapping[str, str] = ()) -> Param:
     """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``. An
     unknown item is named, and the others still count (:class:`PartlyRead`); an item of ``ignored`` (an
-    older link's, no longer an input) is dropped."""
+    older link's, no longer an input) is dropped, with its line when ``ignored`` gives one."""
 
     def parse(text: str) -> tuple[str, ...]:
-        items = {_folded(part) for part in text.split(",") if part.strip()}.difference(ignored)
+        items = {_folded(part) for part in text.split(",") if part.strip()}
+        dropped = sorted(items.intersection(ignored))
+        items = items.difference(ignored)
         picked = tuple(c for c in choices if c in items)
+        if dropped and isinstance(ignored, Mapping):  # an older link's item, said so
+            raise PartlyRead(" ".join(ignored[item] for item in dropped), picked)
         if unknown := sorted(items.difference(choices)):
             try:
                 check_choice(what, unknown[0], choices)  # its message names the item and the choices
@@ -485,8 +494,10 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
 MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
 #: A side's bonuses and rules that are yes or no, as a list (the side's own list).
 COMBAT_FLAGS = sides.FLAGS
-#: Flags an older link may carry that are no longer inputs: Massed Infantry now follows the troop type.
-OLD_COMBAT_FLAGS = ("massed_infantry",)
+#: Flags an older link may carry that are no longer inputs, each with the line the page shows: Massed Infantry now
+#: follows the troop type.
+OLD_COMBAT_FLAGS = {"massed_infantry": "Massed Infantry is no longer an input and was ignored: the troop type "
+                                       "decides (regular and heavy infantry claim it with the larger Unit Strength)."}
 POSITIONS = sides.POSITIONS
 #: The to-hit modifier of a side's profiles (a failed Fear test is -1).
 MELEE_MODIFIER_RANGE = (-6, 6)
@@ -540,6 +551,25 @@ def _others(p: str) -> tuple[Param, ...]:
     return tuple(params)
 
 
+def _armour(name: str) -> Param:
+    """An armour save: ``auto`` (the default: worked out from the armour worn, the shield, barding and the
+    weapon), X+ (2 to 6) or none: an explicit save wins."""
+    score = _score(name, "The armour save")
+
+    def parse(text: str) -> int | None | str:
+        return FOLLOWS if _folded(text) == FOLLOWS else score.parse(text)
+
+    return Param(name, FOLLOWS, parse, lambda value: FOLLOWS if value == FOLLOWS else score.format(value), text=True)
+
+
+def _unit_id(text: str) -> str:
+    """A unit of the catalogue picked on the page, ``army/unit`` (``empire-of-man/state-troops``)."""
+    text = _folded(text)
+    if text and not re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", text):
+        raise ValueError(f"A unit is written army/unit, such as empire-of-man/state-troops (got {text[:40]!r}).")
+    return text
+
+
 def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
     """One side of the round: its unit, its rank and file, up to two others (champion, character, mount), Impact Hits
     (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
@@ -549,7 +579,21 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         _whole(f"{p}ws", ws, *melee.WS_RANGE, "WS"),
         _whole(f"{p}t", 3, *fantasy.TOUGHNESS_RANGE, "Toughness"),
         _whole(f"{p}i", initiative, *melee.INITIATIVE_RANGE, "Initiative"),
-        _score(f"{p}armour", "The armour save", 5 if charger else 6),
+        _armour(f"{p}armour"),
+        _choice(f"{p}weapon", "hand_weapon", tuple(WEAPONS), "weapon"),
+        _flag(f"{p}shield"),
+        _choice(f"{p}body", "heavy" if charger else "light", tuple(BODY_ARMOURS), "armour"),
+        _flag(f"{p}barding"),
+        _choice(f"{p}formation", "close_order", sides.FORMATIONS, "formation"),
+        _multi(f"{p}special", SIDE_RULES, "special rule"),
+        _whole(f"{p}mount_a", 0, 0, sides.RANK_AND_FILE_ATTACKS_RANGE[1], "The mount's Attacks"),
+        _whole(f"{p}mount_ws", 3, *melee.WS_RANGE, "The mount's WS"),
+        _whole(f"{p}mount_s", 3, *fantasy.STRENGTH_RANGE, "The mount's Strength"),
+        _whole(f"{p}mount_i", 3, *melee.INITIATIVE_RANGE, "The mount's Initiative"),
+        _whole(f"{p}mount_ap", 0, *fantasy.AP_RANGE, "The mount's AP"),
+        *((_whole(f"{p}charge_bonus", 0, *sides.CHARGE_BONUS_RANGE, "The charge's Initiative bonus"),) if charger
+          else ()),
+        Param(f"{p}unit", "", _unit_id, widget=False),
         _score(f"{p}ward", "The ward save"), _score(f"{p}regen", "Regeneration"),
         _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
         _whole(f"{p}width", 5, *sides.RANK_WIDTH_RANGE, "Rank width"),
@@ -659,8 +703,11 @@ def combat_side(values: Mapping[str, object], p: str) -> CombatSideInput:
     """One side of /combat (``p``: ``a_`` the charger, ``d_`` the charged) from the page's values, typed."""
     others = tuple(_typed(OtherInput, values, c, strikes=_strikes(values, c, dice_attacks=True))
                    for c in (f"{p}{o}" for o in OTHER_PREFIXES[: values[f"{p}others"]]))
+    mount = (MountInput(*(values[f"{p}mount_{n}"] for n in ("a", "ws", "s", "i", "ap"))) if values[f"{p}mount_a"]
+             else None)
     return _typed(CombatSideInput, values, p, strikes=_strikes(values, p, dice_attacks=False), others=others,
-                  impact=_automatic_input(values, p, "impact"), stomp=_automatic_input(values, p, "stomp"))
+                  impact=_automatic_input(values, p, "impact"), stomp=_automatic_input(values, p, "stomp"),
+                  mount=mount, charge_bonus=values.get(f"{p}charge_bonus", 0), charging=p == "a_")
 
 
 def combat_input(values: Mapping[str, object]) -> CombatInput:
