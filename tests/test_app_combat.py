@@ -129,12 +129,16 @@ def test_a_round_the_rules_refuse_says_why_and_keeps_the_page():
 
 def test_fewer_models_answer_and_the_ranks_follow_the_unit():
     """Issue 26: /combat?a_models=8 showed only "the fighting rank (5) and the supporting models (5) are more
-    than the unit's 8 models". The ranks follow the unit: 5 fighting, 3 supporting."""
+    than the unit's 8 models". The counts follow the rules (RULES.md §7 "Who fights"): the charger charged with
+    hand weapons, so 5 fight and none support; the charged (20, not charging) adds its second rank by Press of
+    Battle."""
     at = open_page("combat", a_models="8")
     assert not at.error and metric(at, "Charger wins")
     sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
-    assert (sit.charger.fighting, sit.charger.supporting) == (5, 3)
-    assert "5 fighting, 3 supporting" in text(at)
+    assert (sit.charger.fighting, sit.charger.supporting) == (5, 0)
+    assert (sit.charged.fighting, sit.charged.supporting) == (5, 5)
+    assert "5 fighting, 0 supporting" in text(at)
+    assert "5 fight; no second rank: it charged, and hand weapons do not support" in text(at)
     assert dict(at.query_params) == {"a_models": "8"}
     at.number_input(key="combat_a_models").set_value(3).run()  # an edit by the widget answers too
     assert not at.error and "3 fighting, 0 supporting" in text(at)
@@ -142,10 +146,13 @@ def test_fewer_models_answer_and_the_ranks_follow_the_unit():
 
 def test_a_rank_width_change_moves_the_ranks_that_follow_the_unit():
     at = open_page("combat", more="1")
-    at.number_input(key="combat_a_width").set_value(4).run()
+    at.number_input(key="combat_d_width").set_value(6).run()
     sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
-    assert (sit.charger.fighting, sit.charger.supporting) == (4, 4)
-    assert at.number_input(key="combat_a_fighting").placeholder.startswith("4")
+    assert (sit.charged.fighting, sit.charged.supporting) == (6, 6)  # 20 regular infantry: Press of Battle
+    assert at.number_input(key="combat_d_fighting").placeholder.startswith("6")
+    at.number_input(key="combat_d_width").set_value(4).run()  # five deep, four wide: no Combat Order, no Press
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert (sit.charged.fighting, sit.charged.supporting) == (4, 0)
     assert not at.error and metric(at, "Charger wins")
 
 
@@ -164,11 +171,13 @@ def test_the_players_own_ranks_are_kept_while_they_fit_and_brought_within_with_a
 
 def test_a_flank_charge_answers_and_the_flanked_side_makes_no_supporting_attacks():
     """Issue 26: /combat?a_position=flank showed no answer. The charger in the enemy's flank keeps its
-    supporting rank; the charged, fought in its flank, makes none, and the page says why."""
-    at = open_page("combat", a_position="flank")
+    supporting rank (whips support even in a turn they charged); the charged, fought in its flank, makes none, and
+    the page says why."""
+    at = open_page("combat", a_position="flank", a_weapon="whip")
     assert not at.error and metric(at, "Charger wins")
     sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.supporting, sit.charged.supporting) == (5, 0)
+    assert sit.charged.fighting == 4  # fought in its flank: a file of 20 / 5
     assert ("The charged is fought in its flank: supporting attacks cannot be made to a unit's flank or rear, so "
             "it makes none.") in text(at)
     own = open_page("combat", a_position="rear", d_supporting="4", more="1")  # the player's 4 is set to 0
@@ -266,8 +275,10 @@ def test_a_long_exact_chance_is_in_the_table_of_headlines_not_in_a_sentence():
     at.segmented_control(key="combat_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charger wins", "chance (fraction)"].item() == str(win)
-    default = combat_situations.answer(urlstate.link_situation({})).win  # a fraction past 40 characters
-    assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
+    longer = {"d_attacks": "3"}
+    default = combat_situations.answer(urlstate.link_situation(longer)).win  # a fraction past 40 characters
+    assert fraction_text(default).startswith("≈")
+    assert metric(open_page("combat", **longer), "Charger wins") == percent(default)
 
 
 def test_the_page_links_carry_the_chargers_melee_roll_to_explore_and_learn():
@@ -341,3 +352,82 @@ def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
     assert (sit.charged.fighting, sit.charged.supporting) == (2, 2)
     assert "fighting 2" in preset.source and "supporting (2)" in preset.source
     assert sit.charged.unit.troop == "heavy_infantry" and sit.charged.reroll == "failed"  # Hatred of Orcs
+
+
+# Issue 42: the weapons of war, the armour worn, who fights, by link and by widget ----------------------------
+
+#: RULES.md §7's worked example "Strike order" as a link: 20 Greatswords (WS4 S4, great weapons, full plate)
+#: charge 5" (the charge's +3 Initiative) into 20 halberdiers (WS3 S3 I3, light armour and a shield the halberd
+#: leaves unused), both regular infantry 5 wide.
+STRIKE_ORDER = {"a_models": "20", "a_ws": "4", "a_s": "4", "a_troop": "regular_infantry", "a_weapon": "great_weapon",
+                "a_body": "full_plate", "a_charge_bonus": "3", "d_models": "20", "d_weapon": "halberd",
+                "d_shield": "1", "chart": "tables"}
+
+
+def _mean_lost(at, side: str) -> Fraction:
+    """The mean of ``side``'s models lost, from the page's table of the models lost (exact fractions)."""
+    table = next(d.value for d in at.dataframe if "models lost" in d.value.columns)
+    return sum((k * Fraction(f) for k, f in zip(table["models lost"], table[f"the {side} (fraction)"], strict=True)),
+               Fraction(0))
+
+
+def test_strike_order_great_weapons_against_halberds_by_link():
+    at = open_page("combat", **STRIKE_ORDER)
+    assert not at.error and not at.warning
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert (sit.charger.fighting, sit.charger.supporting, sit.charged.fighting, sit.charged.supporting) == (5, 0, 5, 5)
+    assert (sit.charger.unit.armour, sit.charged.unit.armour) == (4, 6)  # full plate; light, the shield unused
+    assert (sit.charger.weapon.strength, sit.charger.weapon.ap, sit.charger.weapon.armour_bane) == (6, -2, 1)
+    assert (sit.charged.weapon.strength, sit.charged.weapon.ap) == (4, -1) and sit.charger.strike_last
+    page = text(at)
+    assert "5 fight; no second rank: it charged, and great weapons do not support" in page
+    assert "5 fight, 5 once each; the second rank fights (Press of Battle), and halberds do not support" in page
+    assert "Armour save 4+" in page and "Armour save 6+" in page
+    assert _mean_lost(at, "charger") == Fraction(1105, 648)
+    assert _mean_lost(at, "charged") == Fraction(25, 9)
+    assert "it strikes at 4" in "\n".join(s.text for s in combat_situations.answer(sit).steps)
+    written = dict(at.query_params)  # the same link back, less the values at their defaults (WS4 S4, 20 models)
+    assert written == {k: v for k, v in STRIKE_ORDER.items() if k not in ("a_ws", "a_s", "d_models")}
+
+
+def test_the_weapon_and_armour_widgets_fill_the_side_and_its_link():
+    at = open_page("combat")
+    assert "Armour save 5+" in text(at) and "Armour save 6+" in text(at)  # heavy armour; light armour: as before
+    at.selectbox(key="combat_d_weapon").set_value("thrusting_spear").run()
+    at.checkbox(key="combat_d_shield").set_value(True).run()
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    # §7 "Who fights": spears of a unit charged in its front: Press of Battle and a supporting rank, +1 Initiative
+    assert (sit.charged.fighting, sit.charged.supporting, sit.charged.initiative) == (5, 10, 4)
+    assert sit.charged.unit.armour == 5  # light armour and shield; no Parry with a spear
+    assert "the next rank supports (thrusting spears)" in text(at)
+    assert {k: at.query_params[k] for k in ("d_weapon", "d_shield")} == {"d_weapon": "thrusting_spear", "d_shield": "1"}
+    at.toggle(key="combat_more").set_value(True).run()
+    at.selectbox(key="combat_d_armour").set_value("3").run()  # a save entered wins
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charged.unit.armour == 3 and "Armour save 3+ (entered)" in text(at)
+    at.multiselect(key="combat_a_special").set_value(["frenzy", "hatred"]).run()
+    at.radio(key="combat_d_formation").set_value("skirmish").run()
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charger.frenzy and sit.charger.reroll == "failed" and sit.charged.formation == "skirmish"
+    link = dict(at.query_params)
+    assert link["a_special"] == "frenzy,hatred" and link["d_formation"] == "skirmish" and link["d_armour"] == "3"
+    again = open_page("combat", **link)
+    assert combat_situations.combat_situation(urlstate.combat_input(again.session_state["_combat_values"])) == sit
+
+
+def test_an_older_links_massed_infantry_is_ignored_with_a_line():
+    at = open_page("combat", a_flags="massed_infantry,standard")
+    assert "Massed Infantry is no longer an input and was ignored: the troop type decides" in warnings(at)
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charger.standard
+
+
+def test_a_cavalry_sides_mount_by_link():
+    link = {"a_troop": "heavy_cavalry", "a_models": "5", "a_mount_a": "1", "a_mount_s": "4",
+            "a_barding": "1", "a_shield": "1", "more": "1"}
+    at = open_page("combat", **link)
+    assert not at.error
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charger.mount is not None and sit.charger.mount.name == "mount" and sit.charger.unit.armour == 3
+    assert at.number_input(key="combat_a_mount_a").value == 1
+    assert dict(at.query_params) == link

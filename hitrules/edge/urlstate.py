@@ -29,16 +29,16 @@ from hitrules.situations.combat import (
     BODY_ARMOURS,
     COMBAT_PRESETS,
     FOLLOWS,
-    SIDE_RULES,
-    WEAPONS,
-    MountInput,
     OTHER_KINDS,
     OTHER_PREFIXES,
+    SIDE_RULES,
+    WEAPONS,
     AutomaticInput,
     ChargeInput,
     CombatInput,
     CombatSideInput,
     CombatSituation,
+    MountInput,
     OtherInput,
     StandAndShoot,
     Strikes,
@@ -556,7 +556,7 @@ def _armour(name: str) -> Param:
     weapon), X+ (2 to 6) or none: an explicit save wins."""
     score = _score(name, "The armour save")
 
-    def parse(text: str) -> int | None | str:
+    def parse(text: str) -> int | str | None:
         return FOLLOWS if _folded(text) == FOLLOWS else score.parse(text)
 
     return Param(name, FOLLOWS, parse, lambda value: FOLLOWS if value == FOLLOWS else score.format(value), text=True)

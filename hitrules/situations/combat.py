@@ -29,8 +29,7 @@ from hitrules import dice, fantasy
 from hitrules.fantasy import charging as charge
 from hitrules.fantasy.melee import MeleeHit, melee_hit
 from hitrules.fantasy.round import MAX_PROFILE_ATTACKS
-from hitrules.fantasy.sides import RANK_AND_FILE_ATTACKS_RANGE
-from hitrules.fantasy.sides import FLAGS, RULE_FLAGS
+from hitrules.fantasy.sides import FLAGS, RANK_AND_FILE_ATTACKS_RANGE, RULE_FLAGS
 from hitrules.fantasy.troops import TROOPS
 
 #: How many rounds the process keeps worked out (least recently used first out).
@@ -125,7 +124,7 @@ class CombatSideInput:
     ws: int
     t: int
     i: int
-    armour: int | None | str  # FOLLOWS: worked out from body, shield, barding and weapon (:func:`armour_save`)
+    armour: int | str | None  # FOLLOWS: worked out from body, shield, barding and weapon (:func:`armour_save`)
     ward: int | None
     regen: int | None
     troop: str
@@ -191,7 +190,8 @@ _BLANK = CombatSideInput(1, 1, 3, 3, 3, None, None, None, "regular_infantry", 5,
 #: The side's inputs that go to :class:`fantasy.Side` by name, as they are; the others are folded by hand.
 PASSED = tuple(sorted({f.name for f in dataclasses.fields(CombatSideInput)}
                       & {f.name for f in dataclasses.fields(fantasy.Side)}
-                      - {"ws", "fighting", "supporting", "others", "impact", "stomp", "mount", "charge_bonus", "weapon"}))
+                      - {"ws", "fighting", "supporting", "others", "impact", "stomp", "mount", "charge_bonus",
+                         "weapon"}))
 
 
 @dataclass(frozen=True)
