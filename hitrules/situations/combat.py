@@ -492,6 +492,9 @@ class ChargeSituation:
     terrain: bool
     shooting: tuple[fantasy.Group, ...]
     gap: int
+    #: The charger's armour against Stand & Shoot (the shield counts beside any weapon, no Parry; 7: no save);
+    #: None: its save in combat.
+    shooting_armour: int | None = None
 
 
 def _mover(side: CombatSideInput) -> charge.Mover:
@@ -509,12 +512,17 @@ def _shooting(shooting: StandAndShoot | None) -> tuple[fantasy.Group, ...]:
                           "Stand & Shoot"),)
 
 
+def _no_save_as_seven(save: int | None) -> int:
+    """A save as the charge takes the armour against shooting: 7 for none."""
+    return 7 if save is None else save
+
+
 def charge_situation(sit: CombatSituation, inputs: CombatInput) -> ChargeSituation:
     """The whole charge of the page's inputs, around the round ``sit`` (its sides as the page holds them:
     the charger's Initiative is its profile's). A ValueError names an input the rules cannot take."""
     part = inputs.charge
     return ChargeSituation(sit, part.distance, _mover(inputs.charger), _mover(inputs.charged), part.terrain,
-                           _shooting(part.shooting), part.gap)
+                           _shooting(part.shooting), part.gap, _no_save_as_seven(shooting_save(inputs.charger)))
 
 
 def whole_charge(inputs: CombatInput) -> ChargeSituation:
@@ -527,7 +535,8 @@ def charge_answer(csit: ChargeSituation, reaction: str) -> charge.ChargeResult:
     """The whole charge with the charged unit's ``reaction``, once per situation for every user."""
     return charge.charge(csit.sides.charger, csit.sides.charged, csit.distance, csit.charger_moves,
                          csit.charged_moves, reaction, csit.terrain,
-                         csit.shooting if reaction == "stand_and_shoot" else (), csit.gap)
+                         csit.shooting if reaction == "stand_and_shoot" else (), csit.gap,
+                         shooting_armour=csit.shooting_armour)
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)
