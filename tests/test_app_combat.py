@@ -322,36 +322,63 @@ def test_an_older_link_with_the_single_champion_slot_opens_it_as_the_first_other
     assert not warnings(at)
 
 
-def test_the_lance_preset_has_its_warhorses():
-    """Issue 26: the lance preset left out the knights' warhorses (5 Attacks at WS 3, S 3, Initiative 3 + 3 for
-    the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked. Since
-    issue 28 the preset turns the charge on and gives the profiles' Initiative; the page adds the +3."""
+def test_the_lance_preset_has_its_warhorses_as_their_mount():
+    """Issue 26 left out the knights' warhorses; issue 42: they are the side's mount (each fighting knight's
+    warhorse strikes, and dies with him), not an other that casualties never reduce. The First Knight is the
+    champion (one of the 10 models), the lance S+2, AP -2 on the charge, and the armour 3+ (heavy, shield,
+    barding). The page adds the charge's +3 Initiative."""
     values = urlstate.preset_values("lance_halberdiers")
-    sit = combat_situations.combat_situation(urlstate.combat_input(values))
-    paladin, warhorses = sit.charger.others
-    assert (paladin.initiative, warhorses.initiative) == (4, 3)  # as the profiles have them
-    fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(urlstate.combat_input(values)))
-    assert bonus == 3
-    paladin, warhorses = fought.charger.others
-    # The profiles keep their Initiative; the round adds the charger's charge_bonus (RULES.md §8, settled point 4).
-    assert fought.charger.charge_bonus == 3
-    assert (paladin.name, str(paladin.attacks), paladin.ws, paladin.weapon.strength,
-            held_initiative(fought.charger, paladin.initiative)) == ("champion", "3", 6, 6, 7)
-    assert (warhorses.name, str(warhorses.attacks), warhorses.ws, warhorses.weapon.strength,
-            held_initiative(fought.charger, warhorses.initiative)) == ("mount", "5", 3, 3, 6)
+    inputs = urlstate.combat_input(values)
+    sit = combat_situations.combat_situation(inputs)
+    (first_knight,) = sit.charger.others
+    assert (first_knight.name, str(first_knight.attacks), first_knight.ws, first_knight.weapon.strength,
+            first_knight.initiative) == ("champion", "2", 4, 5, 3)
+    mount = sit.charger.mount
+    assert (mount.name, str(mount.attacks), mount.ws, mount.weapon.strength, mount.initiative) == ("mount", "1", 3, 3, 3)
+    assert (sit.charger.weapon.strength, sit.charger.weapon.ap, sit.charger.unit.armour) == (5, -2, 3)
+    assert (sit.charger.fighting, sit.charger.supporting) == (4, 0)  # 5 wide, the First Knight one of them
+    fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(inputs))
+    assert bonus == 3 and held_initiative(fought.charger, mount.initiative) == 6
     (captain,) = fought.charged.others
     assert (captain.name, str(captain.attacks), captain.ws, captain.initiative) == ("character", "2", 5, 4)
-    without = fantasy.combat_round(dataclasses.replace(fought.charger, others=(paladin,)), fought.charged)
+    assert (fought.charged.fighting, fought.charged.supporting, fought.charged.weapon.strength) == (4, 5, 4)
+    without = fantasy.combat_round(dataclasses.replace(fought.charger, mount=None), fought.charged)
     assert combat_situations.answer(fought).win > without.win
 
 
+def test_the_orcs_preset_fights_with_the_rulebooks_ranks():
+    """Issue 42: the Orcs and State Troops as RULES.md §7's worked example "Who fights": the Orcs F 5, S 0 (they
+    charged, with hand weapons; 4+ with Parry); the State Troops F 5, S 10 at Initiative 4 (Press of Battle and
+    thrusting spears, the spear's +1 against a charger in its front; 5+, no Parry with a spear), Horde. From 5"
+    the Orcs strike at 6, and the round in contact is the example's exactly."""
+    values = urlstate.preset_values("orcs_spearmen")
+    inputs = urlstate.combat_input(values)
+    sit = combat_situations.combat_situation(inputs)
+    assert (sit.charger.fighting, sit.charger.supporting, sit.charged.fighting, sit.charged.supporting) == (5, 0, 5, 10)
+    assert (sit.charged.initiative, sit.charger.unit.armour, sit.charged.unit.armour) == (4, 4, 5)
+    assert sit.charged.horde
+    fought = combat_situations.round_in_contact(combat_situations.whole_charge(inputs))
+    assert fought.win == Fraction(2647482201558228221, 9983749980331966464)  # about 26.5%
+    assert fought.draw == Fraction(931568453650919161, 4991874990165983232)
+    assert fought.charged_models_lost.mean == Fraction(5, 6) and fought.charger_models_lost.mean == Fraction(85, 72)
+    at = open_page("combat", **dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query))
+    assert metric(at, "Charger wins") == chance_text(fought.win) and metric(at, "Charger loses") == chance_text(
+        fought.lose)
+    assert "5 fight, 10 once each; the second rank fights (Press of Battle), and the next rank supports (thrusting " \
+           "spears)" in text(at)
+
+
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
-    """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide."""
+    """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide. Issue 42: the War Boars are
+    the chariot's mount, the crew's cavalry spears S+1, AP -1 on the charge, the dwarfs 3+ with Parry."""
     preset = combat_situations.COMBAT_PRESETS["chariot_dwarfs"]
     sit = urlstate.link_situation(dict(preset.query))
     assert (sit.charged.fighting, sit.charged.supporting) == (2, 2)
-    assert "fighting 2" in preset.source and "supporting (2)" in preset.source
+    assert "(2), with the two behind them" in preset.source
     assert sit.charged.unit.troop == "heavy_infantry" and sit.charged.reroll == "failed"  # Hatred of Orcs
+    assert sit.charged.unit.armour == 3 and (sit.charger.weapon.strength, sit.charger.weapon.ap) == (4, -1)
+    assert (str(sit.charger.mount.attacks), sit.charger.mount.weapon.strength, sit.charger.mount.weapon.ap) == (
+        "2", 4, -1)
 
 
 # Issue 42: the weapons of war, the armour worn, who fights, by link and by widget ----------------------------

@@ -276,8 +276,6 @@ def who_fights_line(side: CombatSideInput, enemy: CombatSideInput) -> str:
         why.append(f"{plural} do not support in a turn they charged")
     else:
         why.append(f"{plural} do not support")
-    if fighting + supporting >= side.models + _in_ranks(side) and side.models <= side.width:
-        why.append("one rank")
     return head + "; " + ", and ".join(why)
 
 
