@@ -458,3 +458,54 @@ def test_a_cavalry_sides_mount_by_link():
     assert sit.charger.mount is not None and sit.charger.mount.name == "mount" and sit.charger.unit.armour == 3
     assert at.number_input(key="combat_a_mount_a").value == 1
     assert dict(at.query_params) == link
+
+
+# Issue 43: a unit picked from the catalogue ------------------------------------------------------------------
+
+
+def test_a_unit_picked_by_link_fills_the_charging_side():
+    at = open_page("combat", a_unit="empire-of-man/state-troops")
+    assert not at.error and not at.warning
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    charger = sit.charger
+    assert (charger.ws, charger.weapon.strength, charger.unit.toughness, charger.initiative, charger.attacks,
+            charger.leadership, charger.unit.troop, charger.unit.armour, charger.horde) == (
+        3, 3, 3, 3, 1, 7, "regular_infantry", 6, True)
+    assert (charger.unit.models, at.number_input(key="combat_a_ws").value) == (20, 3)
+    page = text(at)
+    assert "**State Troops** (Empire of Man)" in page and "Not used here: Detachment, Regimental Unit." in page
+    assert dict(at.query_params) == {"a_unit": "empire-of-man/state-troops"}
+    at.number_input(key="combat_a_ws").set_value(4).run()  # every value stays editable, and the link keeps it
+    assert dict(at.query_params) == {"a_unit": "empire-of-man/state-troops", "a_ws": "4"}
+    again = open_page("combat", **dict(at.query_params))
+    assert again.number_input(key="combat_a_ws").value == 4 and again.number_input(key="combat_a_t").value == 3
+
+
+def test_a_unit_picked_by_widgets_with_its_equipment():
+    at = open_page("combat")
+    at.toggle(key="combat_pick_d_on").set_value(True).run()
+    at.selectbox(key="combat_pick_d_army").set_value("kingdom-of-bretonnia").run()
+    at.selectbox(key="combat_pick_d_unit").set_value("mounted-knights-of-the-realm").run()
+    at.multiselect(key="combat_pick_d_command_kingdom-of-bretonnia/mounted-knights-of-the-realm").set_value(
+        ["First Knight (champion)", "Standard bearer"]).run()
+    at.number_input(key="combat_pick_d_models_kingdom-of-bretonnia/mounted-knights-of-the-realm").set_value(6).run()
+    at.button(key="combat_pick_d_use").click().run()
+    assert not at.error
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    knights = sit.charged
+    assert (knights.unit.troop, knights.unit.models, knights.unit.armour, knights.standard) == ("heavy_cavalry", 5, 3,
+                                                                                               True)
+    assert knights.mount is not None and (knights.mount.ws, knights.mount.weapon.strength) == (3, 3)
+    (first_knight,) = knights.others
+    assert (first_knight.name, str(first_knight.attacks)) == ("champion", "2")
+    assert knights.weapon.strength == 3  # a lance that did not charge fights as a hand weapon
+    assert "Not used here:" in text(at) and "Lance Formation" in text(at)
+    link = dict(at.query_params)
+    assert link["d_unit"] == "kingdom-of-bretonnia/mounted-knights-of-the-realm" and link["d_models"] == "5"
+    again = open_page("combat", **link)
+    assert combat_situations.combat_situation(urlstate.combat_input(again.session_state["_combat_values"])) == sit
+
+
+def test_an_unknown_unit_in_a_link_is_named_and_the_side_keeps_the_page_defaults():
+    at = open_page("combat", d_unit="empire-of-man/nobody")
+    assert "No unit called" in warnings(at) and metric(at, "Charger wins")

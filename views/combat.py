@@ -10,6 +10,7 @@ from hitrules import fantasy
 from hitrules.edge import urlstate
 from hitrules.presentation import figures
 from hitrules.situations import combat as combat_situations
+from hitrules.situations import pick
 from hitrules.steps import anchor
 from hitrules.words import chance_text
 from views import draw
@@ -220,8 +221,15 @@ def _side_inputs(values: dict, pair: tuple, p: str, title: str,
     lines.append(f"**Who fights:** {_who_fights(pair)}. {_save_text(pair[0])}.")
     if not values["more"]:
         lines.append(_summary(pair) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
+    if values[f"{p}unit"]:
+        lines.append(_picked_line(values[f"{p}unit"], p))
     # One element for the heading and the lines under it: every element costs each rerun (about 60 µs).
     st.markdown("\n\n".join(lines))
+    if st.toggle("Pick a unit from the army lists", key=f"{P}_pick_{p}on",
+                 help="Army, then unit, then its equipment and models: the unit fills every input of this side "
+                      "(profile, troop type, armour, weapon, mount, champion, standard and the special rules the "
+                      "page knows). Change anything after."):
+        _pick_inputs(p)
     row = st.container(horizontal=True)
     row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
                      help="The unit's rank-and-file models; every enemy attack strikes them.")
@@ -256,6 +264,54 @@ def _war_gear(pair: tuple, p: str) -> None:
                                                         "both hands.")
     if side.troop in combat_situations.BARDED:
         row.checkbox("Barding", key=_key(f"{p}barding"), help="The mounts' armour: +1 to the armour save.")
+
+
+def _picked_line(ref: str, p: str) -> str:
+    """The unit picked for side ``p``, and in one line what the page could not use of it."""
+    try:
+        unit = pick.find(ref)
+    except ValueError:
+        return ""
+    stored = st.session_state.get(f"_{P}_{p}unused")
+    unused = stored[1] if stored and stored[0] == ref else urlstate.side_pick(ref, p)[1]
+    army = next((a.name for a in pick.armies() if a.id == unit.army), unit.army)
+    left = f" Not used here: {', '.join(unused)}." if unused else " Everything it has is used."
+    return f"**{unit.name}** ({army}), from Old World Builder's army lists: its inputs are below.{left}"
+
+
+def _pick_inputs(p: str) -> None:
+    """Army, unit, its equipment, armour, mount, options, command and models; the button fills the side."""
+    k = f"{P}_pick_{p}"
+    armies = {a.id: a.name for a in pick.armies()}
+    army = st.selectbox("Army", tuple(armies), key=f"{k}army", format_func=armies.get)
+    units = {u.id: u for u in pick.units(army)}
+    unit = units[st.selectbox("Unit", tuple(units), key=f"{k}unit", format_func=lambda i: units[i].name)]
+    row = st.container(horizontal=True)
+    for label, name, entries in (("Weapon", "equipment", unit.equipment), ("Armour", "armour", unit.armour),
+                                 ("Mount", "mount", unit.mounts)):
+        if len(entries) > 1:
+            default = next((i for i, e in enumerate(entries) if e.default), 0)
+            row.selectbox(label, tuple(e.name for e in entries), index=default, key=f"{k}{name}_{unit.ref}")
+    for label, name, entries in (("Options", "options", unit.options), ("Command", "command", unit.command)):
+        if entries:
+            row.multiselect(label, tuple(e.name for e in entries), key=f"{k}{name}_{unit.ref}", placeholder="None")
+    row.number_input("Models", *BOUNDS[f"{p}models"], value=urlstate.side_pick(unit.ref, p)[0][f"{p}models"],
+                     step=1, key=f"{k}models_{unit.ref}", help="The unit's models, its champion included.")
+    st.button(f"Use {unit.name}", key=f"{k}use", on_click=_apply_pick, args=(p, unit.ref),
+              help="Fills every input of this side with the unit; the link keeps the pick.")
+
+
+def _apply_pick(p: str, ref: str) -> None:
+    """Put the unit picked for side ``p``, as chosen, into every input of the side (a widget's callback)."""
+    state, k = st.session_state, f"{P}_pick_{p}"
+    unit = pick.find(ref)
+    choices = pick.Choices(*(state.get(f"{k}{n}_{ref}") for n in ("equipment", "armour")),
+                      tuple(state.get(f"{k}options_{ref}") or ()), state.get(f"{k}mount_{ref}"),
+                      tuple(state.get(f"{k}command_{ref}") or ()), state.get(f"{k}models_{ref}"))
+    values, unused = urlstate.pick_values(unit, p, choices)
+    webui.apply_values(P, urlstate.COMBAT, {**state[f"_{P}_values"], **values})
+    state[f"_{P}_{p}unused"] = (ref, unused)
+    state[f"{k}on"] = False
 
 
 def _save_text(side) -> str:

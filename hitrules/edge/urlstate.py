@@ -19,12 +19,13 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from hitrules import damage, dice, fantasy, ninth, situations
+from hitrules.fantasy import catalogue, melee, sides
 from hitrules.fantasy import charging as charge
-from hitrules.fantasy import melee, sides
-from hitrules.situations import compare, profiles, quiz
+from hitrules.situations import compare, pick, profiles, quiz
 from hitrules.situations.combat import (
     BODY_ARMOURS,
     COMBAT_PRESETS,
@@ -445,6 +446,10 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             f"This link is too long ({length} characters; the most is {MAX_QUERY_LENGTH}), "
             "so it was ignored and the defaults are shown.",))
     warnings = []
+    if params is COMBAT:  # a unit picked from the catalogue stands in for its side's defaults
+        picked, unread_units = _picks_of_query(query)
+        values |= picked
+        warnings += unread_units
 
     unread = object()  # a value may be None itself (a save of "none")
 
@@ -478,11 +483,13 @@ def _older_forms(p: Param, names) -> list[tuple[str, Callable]]:
 
 
 def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too: bool = False) -> dict[str, str]:
-    """The query parameters for ``values``, leaving out those at their default (unless
+    """The query parameters for ``values``, leaving out those at their default (a picked unit's values, on
+    /combat: :func:`side_pick`), unless
     ``defaults_too``: a link to another page, which may hold other settings), but for a default
     that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
+    base = _picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT else {}
     link = {p.name: p.format(values[p.name]) for p in params
-            if p.name in values and (defaults_too or values[p.name] != p.default)}
+            if p.name in values and (defaults_too or values[p.name] != base.get(p.name, p.default))}
     link |= {p.name: p.format(values[p.name]) for p in params
              if p.name in values and p.name not in link and _older_forms(p, link.keys())}
     return {p.name: link[p.name] for p in params if p.name in link}  # in the parameters' order
@@ -653,6 +660,8 @@ CHARGE: tuple[Param, ...] = (
     _whole("ss_ap", 0, *fantasy.AP_RANGE, "AP"),
     _damage("ss_mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
 )
+#: The charge part's parameters of a side (its Movement and movement rules): a pick fills them too.
+CHARGE_PARAMS = ("a_m", "d_m", "a_move", "d_move")
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
                              _flag("more"),  # both sides' other inputs shown: they count either way
@@ -662,6 +671,57 @@ COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).
 PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN, "combat": COMBAT}
+
+
+# A unit picked from the catalogue (issue 43): ``a_unit=empire-of-man/state-troops`` ------------------
+
+
+@lru_cache(maxsize=64)
+def side_pick(ref: str, p: str) -> tuple[dict, tuple[str, ...]]:
+    """The values of side ``p`` (``a_``, ``d_``) that the catalogue's unit ``ref`` gives with the builder's
+    default choices (:func:`hitrules.situations.pick.side_from_unit`), and what it could not use; a
+    ValueError names a unit the catalogue does not have."""
+    return pick_values(catalogue.find(ref), p)
+
+
+def pick_values(unit, p: str, choices=None) -> tuple[dict, tuple[str, ...]]:
+    """Side ``p``'s values for ``unit`` as ``choices`` pick it: every input of the side at its default, then
+    the unit's, read as the link reads them; and what it could not use."""
+    side = {q.name: q for q in COMBAT if q.name.startswith(p) and q.name != f"{p}unit"}
+    picked, unused = pick.side_from_unit(unit, choices, charger=p == "a_")
+    values = {name: q.default for name, q in side.items() if name not in CHARGE_PARAMS}
+    for name, value in picked.items():
+        if (q := side.get(p + name)) is not None:
+            values[q.name] = q.parse(q.format(value))  # as a link reads it: lists in the choices' order
+    return values | {f"{p}unit": unit.ref}, unused
+
+
+def _picks(a_unit: str, d_unit: str) -> dict:
+    """The values the units picked on each side stand in for the defaults with (none for an unknown unit)."""
+    values = {}
+    for p, ref in (("a_", a_unit), ("d_", d_unit)):
+        if ref:
+            try:
+                values |= side_pick(ref, p)[0]
+            except ValueError:
+                continue
+    return {name: value for name, value in values.items() if not name.endswith("_unit")}  # the pick is written
+
+
+def _picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
+    """The values of the units a /combat link picks (``a_unit``, ``d_unit``), and a line for each it names
+    that the catalogue does not have (its side keeps the page's defaults)."""
+    values, warnings = {}, []
+    for p in ("a_", "d_"):
+        raw = query.get(f"{p}unit")
+        raw = (raw[-1] if raw else "") if isinstance(raw, list | tuple) else raw
+        if not raw:
+            continue
+        try:
+            values |= side_pick(_unit_id(str(raw)), p)[0]
+        except ValueError as error:
+            warnings.append(f"{p}unit: {error}")
+    return values, warnings
 
 
 # The /combat links the app ships: its match-ups and the worked round ----------------------------
