@@ -334,7 +334,8 @@ def test_the_lance_preset_has_its_warhorses_as_their_mount():
     assert (first_knight.name, str(first_knight.attacks), first_knight.ws, first_knight.weapon.strength,
             first_knight.initiative) == ("champion", "2", 4, 5, 3)
     mount = sit.charger.mount
-    assert (mount.name, str(mount.attacks), mount.ws, mount.weapon.strength, mount.initiative) == ("mount", "1", 3, 3, 3)
+    assert (mount.name, str(mount.attacks), mount.ws, mount.weapon.strength, mount.initiative) == (
+        "mount", "1", 3, 3, 3)
     assert (sit.charger.weapon.strength, sit.charger.weapon.ap, sit.charger.unit.armour) == (5, -2, 3)
     assert (sit.charger.fighting, sit.charger.supporting) == (4, 0)  # 5 wide, the First Knight one of them
     fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(inputs))

@@ -12,7 +12,7 @@ from hitrules.presentation import figures
 from hitrules.situations import combat as combat_situations
 from hitrules.situations import pick
 from hitrules.steps import anchor
-from hitrules.words import chance_text
+from hitrules.words import chance_text, percent
 from views import draw
 from views.helps import INPUT_HELP
 from views.target import score_input
@@ -98,12 +98,19 @@ def render() -> None:
                                          "Added after Strike First or Strike Last (a great weapon strikes at 1, "
                                          "+3: 4). With the charge part on, the page works it out from the distance.")
                 _more_inputs(_pair(inputs, p), p)
+        if headlines:  # on a phone the inputs run long: the answer again beside them
+            st.markdown(_answer_again(headlines), help="The same chances as at the top of the page.")
     if charged and charged.rows:
         _charge_results(key, answer, charged, headlines, values["charge_chart"])
     elif answer:
         _results(key, answer, headlines, charged is not None)
     _links(inputs)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
+
+
+def _answer_again(headlines: tuple) -> str:
+    """The headlines in one line, to repeat near the inputs that change them."""
+    return "**The answer:** " + " · ".join(f"{label} {percent(chance)}" for label, chance, _ in headlines)
 
 
 def _links(inputs: combat_situations.CombatInput) -> None:
@@ -130,6 +137,8 @@ def _headlines(answer, charging: bool = False) -> tuple:
     short, as a percentage always) and returned for the table of headlines, which holds every one exactly.
     With the charge on, they are the round's, given that it is fought."""
     given = " Given that the round is fought (the charge reaches)." if charging else ""
+    if charging:
+        st.caption("**Once in contact:** the round's chances, given that the charge reaches and it is fought.")
     headlines = (("Charger wins", answer.win,
                   "The charger's score is higher, or the charged unit is wiped out." + given),
                  ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test." + given),
@@ -455,10 +464,11 @@ def _mount_inputs(p: str, side) -> None:
 
 
 def _rules(p: str, label: str) -> None:
-    st.pills(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), selection_mode="multi", format_func=RULE_NAMES.get,
-             help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a natural 6 "
-                  "to wound allows no armour and no Regeneration save (the ward save still applies) and, unsaved, "
-                  "removes the model. Poisoned Attacks: a natural 6 to hit gives +2 to that hit's roll To Wound.")
+    st.multiselect(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), format_func=RULE_NAMES.get, placeholder="None",
+                   help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a natural "
+                        "6 to wound allows no armour and no Regeneration save (the ward save still applies) and, "
+                        "unsaved, removes the model. Poisoned Attacks: a natural 6 to hit gives +2 to that hit's roll "
+                        "To Wound.")
 
 
 def _other_inputs(c: str) -> None:
@@ -576,6 +586,7 @@ def _charge_headlines(charged: combat_situations.ChargePart) -> tuple:
              "The Charge roll alone reaches: its charge range (M + 2D6 keep the higher, + D6 with Swiftstride) is at "
              "least the distance, whatever the reaction. A range equal to the distance reaches (our reading).")
     result = charged.chosen
+    st.caption("**If the charge is declared:** this turn's chances, counted from declaring it, whatever the dice.")
     if result is None:
         draw.chance_metrics(reach)
         if not _refused_by_reaction(charged):
@@ -644,8 +655,8 @@ def _movement_inputs(p: str) -> None:
         st.number_input("Movement", *BOUNDS["d_m"], step=1, key=_key("d_m"),
                         help="The charged unit's Movement, for its profile: this turn it changes no number (its "
                              "flight and any pursuit are 2D6 whatever its M; Stand & Shoot looks at the charger's).")
-    st.pills("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), selection_mode="multi",
-             format_func=MOVE_NAMES.get,
+    st.multiselect("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), format_func=MOVE_NAMES.get,
+                   placeholder="None",
              help="Swiftstride: + D6 to the Charge roll, a flight and a pursuit, and +3\" to the maximum charge "
                   "range. Finest Warhorses: each Charge die showing a 1 is rolled again. Resolute: flees and pursues "
                   "1\" less. War machine: flees 1\" less, never pursues. Hold Your Ground: a failed Break test is "

@@ -900,12 +900,14 @@ def charge_reactions_figure(rows: tuple[tuple[str, tuple[Fraction, ...]], ...], 
         bars.append(trace("bar", y=names, x=[float(p) for p in chances], orientation="h",
                           name=CHARGE_OUTCOME_NAMES[outcome],
                           marker={"color": CHARGE_OUTCOME_COLOURS[outcome], "line": {"color": "white", "width": 1},
-                                  "pattern": {"shape": "/" if outcome in _HATCHED else "", "fgcolor": "white"}},
+                                  # overlay: the hatching over the fill (Plotly's default replaces the fill)
+                                  "pattern": {"shape": "/" if outcome in _HATCHED else "", "fgcolor": "white",
+                                              "fillmode": "overlay"}},
                           customdata=[exact_chance_text(p) for p in chances],
                           hovertemplate=f"%{{y}}: {CHARGE_OUTCOME_NAMES[outcome].lower()} %{{customdata}}"
                                         "<extra></extra>"))
     return figure(bars, barmode="stack", title="How this turn ends, by the charged unit's reaction",
-                  xaxis_title="chance", xaxis_tickformat=".0%", xaxis_range=[0, 1.0001],
+                  xaxis_tickformat=".0%", xaxis_range=[0, 1.0001],  # no axis title: it overlapped the legend
                   yaxis_autorange="reversed", height=CHARGE_HEIGHT, margin={**MARGIN, "b": 10},
                   legend={"orientation": "h", "y": -0.25, "x": 0, "traceorder": "normal"})
 
