@@ -259,3 +259,81 @@ def test_axe_finds_nothing_serious_with_the_charge_on(page: Page, app_server):
     serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
                for v in violations if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+
+
+# Issue 42 item 3: /combat read as a player would -------------------------------------------------------------
+
+#: The charge part and More on: every input of both sides drawn (the page a phone scrolled ~8,900 px through).
+EVERYTHING = CHARGE_LINK | {"more": "1", "reaction": "hold", "a_flags": "standard", "d_flags": "stubborn"}
+#: A fill that draws nothing: a bar of it is invisible on the page's white.
+NO_FILL = ("", "none", "transparent", "rgba(0, 0, 0, 0)", "rgb(255, 255, 255)", "white", "#fff", "#ffffff")
+
+
+def bar_fills(page: Page) -> list[str]:
+    """The colour each bar of the reactions' chart is filled with: its own fill, or, for a hatched bar, the
+    background of its pattern (Plotly draws a pattern's bars with ``url(#…)``)."""
+    chart = page.locator(".st-key-combat_reactions_chart .js-plotly-plot")
+    chart.locator("g.barlayer").first.wait_for(timeout=20_000)
+    return chart.locator("g.barlayer g.point path").evaluate_all("""els => els.map(p => {
+        const fill = getComputedStyle(p).fill || p.getAttribute('fill') || '';
+        const id = (fill.match(/url\\(["']?#([^"')]+)/) || [])[1];
+        if (!id) return fill;
+        const rect = document.getElementById(id)?.querySelector('rect');
+        return rect ? (getComputedStyle(rect).fill || rect.getAttribute('fill') || '') : '';
+    })""")
+
+
+def clipped_options(page: Page) -> list[str]:
+    """Each option of a button row (pills, segmented controls) that reaches past its block's right edge, or
+    past the page's."""
+    return page.locator('[data-testid="stMain"] [data-testid="stButtonGroup"] button').evaluate_all("""els => {
+        const main = document.querySelector('[data-testid="stMain"]').getBoundingClientRect();
+        return els.filter(b => {
+            const box = b.getBoundingClientRect();
+            const block = b.closest('[data-testid="stVerticalBlock"]').getBoundingClientRect();
+            return box.width > 0 && (box.right > block.right + 1 || box.right > main.right + 1);
+        }).map(b => b.innerText);
+    }""")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_every_bar_is_filled_and_no_option_is_clipped(browser, app_server, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        open_app(page, app_server, f"combat?{urlencode(EVERYTHING)}")
+        fills = bar_fills(page)
+        assert fills and not [f for f in fills if f.strip().lower() in NO_FILL], fills
+        page.wait_for_timeout(300)
+        assert not clipped_options(page)
+        for label in ("Standard +1", "Stubborn"):  # the chosen bonuses show in full
+            expect(page.get_by_text(label, exact=True).first).to_be_visible()
+        legend = page.locator(".st-key-combat_reactions_chart g.legend").bounding_box()
+        axis = page.locator(".st-key-combat_reactions_chart g.xtick").first.bounding_box()
+        assert legend["y"] >= axis["y"] + axis["height"] - 1, (legend, axis)  # no axis title under the legend
+    finally:
+        context.close()
+
+
+def test_the_answer_is_in_view_beside_the_inputs_on_a_phone(browser, app_server):
+    """With the charge part and More on, a phone scrolls far: the answer is at the top and again in one line
+    under the last input, so a player who changes an input down there sees what it did."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, app_server, f"combat?{urlencode(EVERYTHING)}")
+        expect(metric(page, "Charger wins")).to_be_visible()
+        again = page.get_by_text(re.compile(r"^The answer: Charge reaches \d"))
+        last = page.get_by_label("Special rules", exact=False).last
+        last.scroll_into_view_if_needed()
+        again.scroll_into_view_if_needed()
+        top = page.evaluate("() => window.scrollY")
+        gap = again.bounding_box()["y"] - last.bounding_box()["y"]
+        assert 0 < gap < 844, gap  # within a screen of the last input
+        assert top > 844  # and far from the top of the page
+        expect(again).to_contain_text(metric(page, "Charger wins").inner_text().split(" ")[-1].strip("()"))
+        save_screenshot(page, "phone-combat-answer-again", around=again)
+    finally:
+        context.close()
