@@ -76,3 +76,33 @@ def test_ranks_are_brought_within_the_unit_and_said_so():
     assert fitted.charger.supporting == 3
     assert said == ("The charger's supporting rank (5) was more than the 3 models behind its fighting rank: "
                     "now 3, to fit the unit.",)
+
+
+# Issue 43: a unit of the catalogue as a side's inputs (hitrules.situations.pick) -------------------------------
+
+
+def test_a_picked_unit_is_the_sides_inputs_and_says_what_it_could_not_use():
+    from hitrules.fantasy import catalogue
+    from hitrules.situations.pick import Choices, side_from_unit
+
+    knights, unused = side_from_unit(catalogue.find("kingdom-of-bretonnia/mounted-knights-of-the-realm"),
+                                     Choices(command=("First Knight (champion)",), models=10))
+    assert (knights["troop"], knights["weapon"], knights["body"], knights["shield"], knights["barding"]) == (
+        "heavy_cavalry", "lance", "heavy", True, True)
+    assert (knights["mount_a"], knights["mount_ws"], knights["mount_s"], knights["mount_i"], knights["m"]) == (
+        1, 3, 3, 3, 8)
+    assert (knights["models"], knights["others"], knights["char_attacks"]) == (9, 1, "2")  # the champion is one of 10
+    assert knights["move"] == ("finest_warhorses", "swiftstride") and "Lance Formation" in unused
+    chariot, unused = side_from_unit(catalogue.find("Orc Boar Chariot"))
+    # the crew strike for the chariot (2 crew of A 1), its body gives T 5, W 4 and the 4+ save; the boars are its mount
+    assert (chariot["attacks"], chariot["t"], chariot["wounds"], chariot["armour"], chariot["mount_a"]) == (
+        2, 5, 4, 4, 2)
+    assert (chariot["impact"], chariot["weapon"], chariot["width"]) == ("D6+1", "cavalry_spear", 1)
+    assert "Tusker Charge" in unused
+    defended, _ = side_from_unit(catalogue.find("Orc Boar Chariot"), charger=False)
+    assert "impact" not in defended  # Impact Hits are the charger's
+    dwarfs, _ = side_from_unit(catalogue.find("Dwarf Warriors"), Choices(options=("Great weapons", "Shields")))
+    assert (dwarfs["weapon"], dwarfs["shield"], dwarfs["special"], dwarfs["move"]) == (
+        "great_weapon", True, ("hatred",), ("resolute",))
+    orcs, unused = side_from_unit(catalogue.find("Orc Mob"), Choices(equipment="Warbows"))
+    assert orcs["weapon"] == "hand_weapon" and "Warbow" in unused  # a missile weapon does not fight in combat

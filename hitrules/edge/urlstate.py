@@ -715,10 +715,14 @@ def _picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
     for p in ("a_", "d_"):
         raw = query.get(f"{p}unit")
         raw = (raw[-1] if raw else "") if isinstance(raw, list | tuple) else raw
-        if not raw:
+        try:
+            ref = _unit_id(str(raw or ""))
+        except ValueError:  # not written army/unit: the parameter's own warning says so
+            continue
+        if not ref:
             continue
         try:
-            values |= side_pick(_unit_id(str(raw)), p)[0]
+            values |= side_pick(ref, p)[0]
         except ValueError as error:
             warnings.append(f"{p}unit: {error}")
     return values, warnings
