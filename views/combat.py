@@ -247,9 +247,10 @@ def _side_inputs(values: dict, pair: tuple, p: str, title: str,
     row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
     row.number_input("T", *BOUNDS[f"{p}t"], step=1, key=_key(f"{p}t"), help="Toughness, against the enemy's Strength.")
     row.number_input("I", *BOUNDS[f"{p}i"], step=1, key=_key(f"{p}i"),
-                     help="Initiative: higher strikes first, equal at the same time. With the charge part on, the "
-                          "profile's: the page adds the charge's bonus from the distance; off, a charger adds it "
-                          "here (+1 a full inch moved, to +3; to +4 into a flank or rear).")
+                     help="Initiative: higher strikes first, equal at the same time. The profile's: with the charge "
+                          "part on, the page adds the charge's bonus from the distance; off, the charger's bonus is "
+                          "its own input under More (+1 a full inch moved, to +3; to +4 into a flank or rear). A "
+                          "thrusting spear's +1 against a charger in its front is added by the page.")
     row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
     _war_gear(pair, p)
@@ -282,7 +283,10 @@ def _picked_line(ref: str, p: str) -> str:
     except ValueError:
         return ""
     stored = st.session_state.get(f"_{P}_{p}unused")
-    unused = stored[1] if stored and stored[0] == ref else urlstate.side_pick(ref, p)[1]
+    try:
+        unused = stored[1] if stored and stored[0] == ref else urlstate.side_pick(ref, p)[1]
+    except ValueError as error:
+        return str(error)
     army = next((a.name for a in pick.armies() if a.id == unit.army), unit.army)
     left = f" Not used here: {', '.join(unused)}." if unused else " Everything it has is used."
     return f"**{unit.name}** ({army}), from Old World Builder's army lists: its inputs are below.{left}"
@@ -295,6 +299,11 @@ def _pick_inputs(p: str) -> None:
     army = st.selectbox("Army", tuple(armies), key=f"{k}army", format_func=armies.get)
     units = {u.id: u for u in pick.units(army)}
     unit = units[st.selectbox("Unit", tuple(units), key=f"{k}unit", format_func=lambda i: units[i].name)]
+    try:
+        models = urlstate.side_pick(unit.ref, p)[0][f"{p}models"]
+    except ValueError as error:  # a unit the catalogue has no profile for
+        st.caption(f"{error}")
+        return
     row = st.container(horizontal=True)
     for label, name, entries in (("Weapon", "equipment", unit.equipment), ("Armour", "armour", unit.armour),
                                  ("Mount", "mount", unit.mounts)):
@@ -304,8 +313,8 @@ def _pick_inputs(p: str) -> None:
     for label, name, entries in (("Options", "options", unit.options), ("Command", "command", unit.command)):
         if entries:
             row.multiselect(label, tuple(e.name for e in entries), key=f"{k}{name}_{unit.ref}", placeholder="None")
-    row.number_input("Models", *BOUNDS[f"{p}models"], value=urlstate.side_pick(unit.ref, p)[0][f"{p}models"],
-                     step=1, key=f"{k}models_{unit.ref}", help="The unit's models, its champion included.")
+    row.number_input("Models", *BOUNDS[f"{p}models"], value=models, step=1, key=f"{k}models_{unit.ref}",
+                     help="The unit's models, its champion included.")
     st.button(f"Use {unit.name}", key=f"{k}use", on_click=_apply_pick, args=(p, unit.ref),
               help="Fills every input of this side with the unit; the link keeps the pick.")
 

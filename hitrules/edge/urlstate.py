@@ -692,7 +692,10 @@ def pick_values(unit, p: str, choices=None) -> tuple[dict, tuple[str, ...]]:
     values = {name: q.default for name, q in side.items() if name not in CHARGE_PARAMS}
     for name, value in picked.items():
         if (q := side.get(p + name)) is not None:
-            values[q.name] = q.parse(q.format(value))  # as a link reads it: lists in the choices' order
+            try:
+                values[q.name] = q.parse(q.format(value))  # as a link reads it: lists in the choices' order
+            except ValueError:  # beyond what the page takes (a giant's Attacks): the page's own stays
+                unused = (*unused, f"its {name.replace('_', ' ')} {q.format(value)}")
     return values | {f"{p}unit": unit.ref}, unused
 
 
