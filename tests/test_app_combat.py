@@ -380,6 +380,7 @@ def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
     assert sit.charged.unit.armour == 3 and (sit.charger.weapon.strength, sit.charger.weapon.ap) == (4, -1)
     assert (str(sit.charger.mount.attacks), sit.charger.mount.weapon.strength, sit.charger.mount.weapon.ap) == (
         "2", 4, -1)
+    assert sit.charger.impact.weapon.ap == -2  # a heavy chariot's Impact Hits (RULES.md §8, settled point 11)
 
 
 # Issue 42: the weapons of war, the armour worn, who fights, by link and by widget ----------------------------
