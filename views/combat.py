@@ -353,10 +353,9 @@ def _summary(pair: tuple) -> str:
     """The hidden inputs of ``pair``'s side in one line, so the player sees what counts (summed up while they
     are hidden)."""
     side = pair[0]
-    armour = _save_text(side)
     wounds = f"{side.wounds} Wound{'s' if side.wounds > 1 else ''} each"
     fighting, supporting = combat_situations.ranks(*pair)
-    parts = [f"{armour}, {TROOP_NAMES[side.troop].lower()}, {wounds}, {side.width} wide, Ld {side.ld}, "
+    parts = [f"{TROOP_NAMES[side.troop]}, {wounds}, {side.width} wide, Ld {side.ld}, "
              f"{FORMATION_NAMES[side.formation].lower()}",
              f"{fighting} fighting, {supporting} supporting, AP {side.strikes.ap}"]
     parts += [RULE_NAMES[r] for r in side.strikes.rules]
