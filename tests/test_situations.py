@@ -106,3 +106,20 @@ def test_a_picked_unit_is_the_sides_inputs_and_says_what_it_could_not_use():
         "great_weapon", True, ("hatred",), ("resolute",))
     orcs, unused = side_from_unit(catalogue.find("Orc Mob"), Choices(equipment="Warbows"))
     assert orcs["weapon"] == "hand_weapon" and "Warbow" in unused  # a missile weapon does not fight in combat
+
+
+def test_a_picked_monsters_rules_and_a_rule_for_another_weapon():
+    from hitrules.fantasy import catalogue
+    from hitrules.situations.pick import side_from_unit
+
+    stegadon, unused = side_from_unit(catalogue.find("Stegadon"))
+    assert (stegadon["troop"], stegadon["impact"], stegadon["stomp"], stegadon["special"], stegadon["flags"]) == (
+        "monster", "D3+1", "D3+2", ("immune_to_psychology", "causes_terror"), ("stubborn",))
+    assert "poisoned" not in stegadon["rules"] and "Poisoned Attacks (Javelins only)" in unused
+    monsters = {f"{p}{k}": v for p in ("a_", "d_") for k, v in (("troop", "monster"), ("wounds", "5"), ("models", "1"),
+                                                                 ("width", "1"), ("auto", "1"), ("stomp", "D3"))}
+    sit = urlstate.link_situation(monsters | {"a_hide": "2", "a_body": "light"})
+    assert sit.charger.unit.armour == 4  # light 6+, Armoured Hide (2): 4+
+    # a monster's Stomps: AP -2, but not against a monster
+    assert sit.charger.stomp.weapon.ap == 0 and sit.charged.stomp.weapon.ap == 0
+    assert urlstate.link_situation({"a_troop": "monster", "a_auto": "1", "a_stomp": "D3"}).charger.stomp.weapon.ap == -2

@@ -378,6 +378,9 @@ def _more_inputs(pair: tuple, p: str) -> None:
                   format_func=lambda x: {"auto": "From the armour worn", "none": "none"}.get(x, f"{x}+"),
                   help="From the armour worn (the default): the armour, shield, barding and weapon above give it. "
                        "Or enter the save your army book gives: it is used as it is.")
+    row.number_input("Armoured Hide", *BOUNDS[f"{p}hide"], step=1, key=_key(f"{p}hide"),
+                     help="Armoured Hide (X): the armour save from the armour worn is X better (at best 2+, 3+ for "
+                          "chariots, monsters and war machines).")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
                      help="Wounds per model; damage beyond a model's last Wound is lost.")
     row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,

@@ -506,6 +506,8 @@ COMBAT_FLAGS = sides.FLAGS
 OLD_COMBAT_FLAGS = {"massed_infantry": "Massed Infantry is no longer an input and was ignored: the troop type "
                                        "decides (regular and heavy infantry claim it with the larger Unit Strength)."}
 POSITIONS = sides.POSITIONS
+#: Armoured Hide (X): X improves the armour value.
+ARMOURED_HIDE_RANGE = (0, 6)
 #: The to-hit modifier of a side's profiles (a failed Fear test is -1).
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
@@ -591,6 +593,7 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         _flag(f"{p}shield"),
         _choice(f"{p}body", "heavy" if charger else "light", tuple(BODY_ARMOURS), "armour"),
         _flag(f"{p}barding"),
+        _whole(f"{p}hide", 0, *ARMOURED_HIDE_RANGE, "Armoured Hide"),
         _choice(f"{p}formation", "close_order", sides.FORMATIONS, "formation"),
         _multi(f"{p}special", SIDE_RULES, "special rule"),
         _whole(f"{p}mount_a", 0, 0, sides.RANK_AND_FILE_ATTACKS_RANGE[1], "The mount's Attacks"),

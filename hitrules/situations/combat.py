@@ -147,6 +147,7 @@ class CombatSideInput:
     shield: bool = False
     body: str = "none"  # a key of BODY_ARMOURS
     barding: bool = False
+    hide: int = 0  # Armoured Hide (X): X better
     formation: str = "close_order"
     special: tuple[str, ...] = ()  # of SIDE_RULES
     mount: MountInput | None = None
@@ -296,7 +297,7 @@ def armour_save(side: CombatSideInput) -> int | None:
     shield, barding and weapon (RULES.md §7 "Armour", Parry included: :func:`fantasy.armour_value`)."""
     if side.armour != FOLLOWS:
         return side.armour
-    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding,
+    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding, hide=side.hide,
                                 troop_type=side.troop, weapon=WEAPONS[side.weapon])
 
 
@@ -305,7 +306,7 @@ def shooting_save(side: CombatSideInput) -> int | None:
     an entered save is the same in both."""
     if side.armour != FOLLOWS:
         return side.armour
-    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding,
+    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding, hide=side.hide,
                                 troop_type=side.troop, in_combat=False)
 
 
@@ -431,7 +432,8 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
 
 #: A side's inputs the round folds into its Side (the weapon of war's S and AP, the spear's Initiative, the worked-out
 #: armour, Hatred's re-roll) or that it has no field for: with the page's values given, they come from those.
-_ENTERED = ("s", "ap", "bane", "attacks", "i", "armour", "reroll", "weapon", "shield", "body", "barding", "special",
+_ENTERED = ("s", "ap", "bane", "attacks", "i", "armour", "reroll", "weapon", "shield", "body", "barding", "hide",
+            "special",
             "mount_a", "mount_ws", "mount_s", "mount_i", "mount_ap", "charge_bonus", "unit")
 
 
