@@ -367,6 +367,13 @@ def test_the_orcs_preset_fights_with_the_rulebooks_ranks():
         fought.lose)
     assert "5 fight, 10 once each; the second rank fights (Press of Battle), and the next rank supports (thrusting " \
            "spears)" in text(at)
+    # Issue 42 measured 25.7% and 48.9% with the rulebook's ranks on the match-up as it then read the rest: the
+    # Orcs' light armour and shield 5+ (no Parry), their choppas' AP -1, a standard each, and no Horde.
+    issue = dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query) | {
+        "a_armour": "5", "a_ap": "-1", "a_flags": "standard", "d_flags": "standard", "d_special": ""}
+    issue_values = urlstate.parse_query(urlstate.COMBAT, issue).values
+    measured = combat_situations.round_in_contact(combat_situations.whole_charge(urlstate.combat_input(issue_values)))
+    assert (round(float(measured.win) * 100, 1), round(float(measured.lose) * 100, 1)) == (25.7, 48.9)
 
 
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
