@@ -29,7 +29,7 @@ POSITION_BONUS = {"front": 0, "flank": 1, "rear": 2}
 #: A side's bonuses and rules that are yes or no: the one list the link, the page and the side read.
 FLAGS = ("standard", "battle_standard", "high_ground", "disrupted", "unbreakable", "stubborn", "reroll_sixes")
 #: The side's own special rules that are yes or no (docs/rules.md § Fantasy close combat, § Psychology).
-RULE_FLAGS = ("horde", "strike_first", "strike_last", "thrusting_spear", "frenzy", "causes_fear", "causes_terror",
+RULE_FLAGS = ("horde", "strike_first", "strike_last", "frenzy", "causes_fear", "causes_terror",
               "immune_to_psychology", "stubborn_tests")
 #: A unit's formation (the rules index's forming-units/): Close Order, Open Order, Skirmish.
 FORMATIONS = ("close_order", "open_order", "skirmish")
@@ -114,7 +114,7 @@ class Side:
             if value is not None and (not isinstance(value, Fighters) or not value.automatic):
                 raise ValueError(f"{label} must be Fighters with automatic=True, or none.")
         check_hit_inputs(self.modifier, self.reroll, self.reroll_sixes)
-        for name in (*FLAGS, *RULE_FLAGS):
+        for name in (*FLAGS, *RULE_FLAGS, "thrusting_spear"):
             check_bool(name, getattr(self, name))
         check_choice("formation", self.formation, FORMATIONS)
         self._check_rank_and_file_rules()
