@@ -41,7 +41,7 @@ _COMBAT_NAMES = ("TROOP_TYPES", "Fighters", "RoundResult", "Side", "combat_round
 #: The whole charge's names (docs/rules.md § Fantasy: the charge), re-exported here.
 _CHARGE_NAMES = ("ChargeResult", "ChargeRoll", "Mover", "Pursuit", "charge", "charge_range", "charge_roll",
                  "flee_distance", "max_charge_range", "pursuit", "pursuit_distance")
-#: The weapons of war, who fights and armour (RULES.md §7), from hitrules.fantasy.weapons.
+#: The weapons of war, who fights and armour (docs/rules.md § Fantasy close combat), from hitrules.fantasy.weapons.
 _WEAPON_NAMES = ("ARMOURS", "COMBAT_WEAPONS", "CombatWeapon", "armour_value", "combat_weapon", "who_fights")
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Fantasy weapons of war, who fights and armour (RULES.md §7: Weapons, Who fights, Armour).
+"""Fantasy weapons of war, who fights and armour (docs/rules.md § Fantasy close combat).
 
 Pure functions of the rules index's tables: what a weapon of §7's table is this turn
 (:func:`combat_weapon`), how many models of a unit fight and support (:func:`who_fights`), and a
@@ -155,7 +155,7 @@ def _press_of_battle(troop_type: str, formation: str, depth: int, width: int, ch
 def who_fights(models: int, rank_width: int, troop_type: str, *, supports: bool, charged: bool,
                fought_in: str = "front", others: int = 0, formation: str = "close_order") -> tuple[int, int]:
     """How many of a side's rank and file fight with their Attacks (F) and how many once each (S):
-    RULES.md §7 "Who fights". ``models`` is N, the rank and file left plus the others (a character counts,
+    "Who fights" in docs/rules.md. ``models`` is N, the rank and file left plus the others (a character counts,
     never its mount); ``others``, the champion and characters, who stand in the front rank and always fight,
     taking places from F when fought in the front. ``supports``: the weapon may make supporting attacks this
     turn (:attr:`CombatWeapon.supports`); ``charged``: the side charged this turn.
