@@ -129,12 +129,16 @@ def test_a_round_the_rules_refuse_says_why_and_keeps_the_page():
 
 def test_fewer_models_answer_and_the_ranks_follow_the_unit():
     """Issue 26: /combat?a_models=8 showed only "the fighting rank (5) and the supporting models (5) are more
-    than the unit's 8 models". The ranks follow the unit: 5 fighting, 3 supporting."""
+    than the unit's 8 models". The counts follow the rules (RULES.md §7 "Who fights"): the charger charged with
+    hand weapons, so 5 fight and none support; the charged (20, not charging) adds its second rank by Press of
+    Battle."""
     at = open_page("combat", a_models="8")
     assert not at.error and metric(at, "Charger wins")
     sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
-    assert (sit.charger.fighting, sit.charger.supporting) == (5, 3)
-    assert "5 fighting, 3 supporting" in text(at)
+    assert (sit.charger.fighting, sit.charger.supporting) == (5, 0)
+    assert (sit.charged.fighting, sit.charged.supporting) == (5, 5)
+    assert "5 fighting, 0 supporting" in text(at)
+    assert "5 fight; no second rank: it charged, and hand weapons do not support" in text(at)
     assert dict(at.query_params) == {"a_models": "8"}
     at.number_input(key="combat_a_models").set_value(3).run()  # an edit by the widget answers too
     assert not at.error and "3 fighting, 0 supporting" in text(at)
@@ -142,10 +146,13 @@ def test_fewer_models_answer_and_the_ranks_follow_the_unit():
 
 def test_a_rank_width_change_moves_the_ranks_that_follow_the_unit():
     at = open_page("combat", more="1")
-    at.number_input(key="combat_a_width").set_value(4).run()
+    at.number_input(key="combat_d_width").set_value(6).run()
     sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
-    assert (sit.charger.fighting, sit.charger.supporting) == (4, 4)
-    assert at.number_input(key="combat_a_fighting").placeholder.startswith("4")
+    assert (sit.charged.fighting, sit.charged.supporting) == (6, 6)  # 20 regular infantry: Press of Battle
+    assert at.number_input(key="combat_d_fighting").placeholder.startswith("6")
+    at.number_input(key="combat_d_width").set_value(4).run()  # five deep, four wide: no Combat Order, no Press
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert (sit.charged.fighting, sit.charged.supporting) == (4, 0)
     assert not at.error and metric(at, "Charger wins")
 
 
@@ -164,11 +171,13 @@ def test_the_players_own_ranks_are_kept_while_they_fit_and_brought_within_with_a
 
 def test_a_flank_charge_answers_and_the_flanked_side_makes_no_supporting_attacks():
     """Issue 26: /combat?a_position=flank showed no answer. The charger in the enemy's flank keeps its
-    supporting rank; the charged, fought in its flank, makes none, and the page says why."""
-    at = open_page("combat", a_position="flank")
+    supporting rank (whips support even in a turn they charged); the charged, fought in its flank, makes none, and
+    the page says why."""
+    at = open_page("combat", a_position="flank", a_weapon="whip")
     assert not at.error and metric(at, "Charger wins")
     sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
     assert (sit.charger.supporting, sit.charged.supporting) == (5, 0)
+    assert sit.charged.fighting == 4  # fought in its flank: a file of 20 / 5
     assert ("The charged is fought in its flank: supporting attacks cannot be made to a unit's flank or rear, so "
             "it makes none.") in text(at)
     own = open_page("combat", a_position="rear", d_supporting="4", more="1")  # the player's 4 is set to 0
@@ -266,8 +275,10 @@ def test_a_long_exact_chance_is_in_the_table_of_headlines_not_in_a_sentence():
     at.segmented_control(key="combat_chart").set_value("tables").run()
     table = at.dataframe[0].value
     assert table.loc[table["headline"] == "Charger wins", "chance (fraction)"].item() == str(win)
-    default = combat_situations.answer(urlstate.link_situation({})).win  # a fraction past 40 characters
-    assert fraction_text(default).startswith("≈") and metric(open_page("combat"), "Charger wins") == percent(default)
+    longer = {"d_attacks": "3"}
+    default = combat_situations.answer(urlstate.link_situation(longer)).win  # a fraction past 40 characters
+    assert fraction_text(default).startswith("≈")
+    assert metric(open_page("combat", **longer), "Charger wins") == percent(default)
 
 
 def test_the_page_links_carry_the_chargers_melee_roll_to_explore_and_learn():
@@ -311,33 +322,190 @@ def test_an_older_link_with_the_single_champion_slot_opens_it_as_the_first_other
     assert not warnings(at)
 
 
-def test_the_lance_preset_has_its_warhorses():
-    """Issue 26: the lance preset left out the knights' warhorses (5 Attacks at WS 3, S 3, Initiative 3 + 3 for
-    the charge), which moved the charger's win from 62.4% to 78.0% before the profiles were checked. Since
-    issue 28 the preset turns the charge on and gives the profiles' Initiative; the page adds the +3."""
+def test_the_lance_preset_has_its_warhorses_as_their_mount():
+    """Issue 26 left out the knights' warhorses; issue 42: they are the side's mount (each fighting knight's
+    warhorse strikes, and dies with him), not an other that casualties never reduce. The First Knight is the
+    champion (one of the 10 models), the lance S+2, AP -2 on the charge, and the armour 3+ (heavy, shield,
+    barding). The page adds the charge's +3 Initiative."""
     values = urlstate.preset_values("lance_halberdiers")
-    sit = combat_situations.combat_situation(urlstate.combat_input(values))
-    paladin, warhorses = sit.charger.others
-    assert (paladin.initiative, warhorses.initiative) == (4, 3)  # as the profiles have them
-    fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(urlstate.combat_input(values)))
-    assert bonus == 3
-    paladin, warhorses = fought.charger.others
-    # The profiles keep their Initiative; the round adds the charger's charge_bonus (RULES.md §8, settled point 4).
-    assert fought.charger.charge_bonus == 3
-    assert (paladin.name, str(paladin.attacks), paladin.ws, paladin.weapon.strength,
-            held_initiative(fought.charger, paladin.initiative)) == ("champion", "3", 6, 6, 7)
-    assert (warhorses.name, str(warhorses.attacks), warhorses.ws, warhorses.weapon.strength,
-            held_initiative(fought.charger, warhorses.initiative)) == ("mount", "5", 3, 3, 6)
+    inputs = urlstate.combat_input(values)
+    sit = combat_situations.combat_situation(inputs)
+    (first_knight,) = sit.charger.others
+    assert (first_knight.name, str(first_knight.attacks), first_knight.ws, first_knight.weapon.strength,
+            first_knight.initiative) == ("champion", "2", 4, 5, 3)
+    mount = sit.charger.mount
+    assert (mount.name, str(mount.attacks), mount.ws, mount.weapon.strength, mount.initiative) == ("mount", "1", 3, 3, 3)
+    assert (sit.charger.weapon.strength, sit.charger.weapon.ap, sit.charger.unit.armour) == (5, -2, 3)
+    assert (sit.charger.fighting, sit.charger.supporting) == (4, 0)  # 5 wide, the First Knight one of them
+    fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(inputs))
+    assert bonus == 3 and held_initiative(fought.charger, mount.initiative) == 6
     (captain,) = fought.charged.others
     assert (captain.name, str(captain.attacks), captain.ws, captain.initiative) == ("character", "2", 5, 4)
-    without = fantasy.combat_round(dataclasses.replace(fought.charger, others=(paladin,)), fought.charged)
+    assert (fought.charged.fighting, fought.charged.supporting, fought.charged.weapon.strength) == (4, 5, 4)
+    without = fantasy.combat_round(dataclasses.replace(fought.charger, mount=None), fought.charged)
     assert combat_situations.answer(fought).win > without.win
 
 
+def test_the_orcs_preset_fights_with_the_rulebooks_ranks():
+    """Issue 42: the Orcs and State Troops as RULES.md §7's worked example "Who fights": the Orcs F 5, S 0 (they
+    charged, with hand weapons; 4+ with Parry); the State Troops F 5, S 10 at Initiative 4 (Press of Battle and
+    thrusting spears, the spear's +1 against a charger in its front; 5+, no Parry with a spear), Horde. From 5"
+    the Orcs strike at 6, and the round in contact is the example's exactly."""
+    values = urlstate.preset_values("orcs_spearmen")
+    inputs = urlstate.combat_input(values)
+    sit = combat_situations.combat_situation(inputs)
+    assert (sit.charger.fighting, sit.charger.supporting, sit.charged.fighting, sit.charged.supporting) == (5, 0, 5, 10)
+    assert (sit.charged.initiative, sit.charger.unit.armour, sit.charged.unit.armour) == (4, 4, 5)
+    assert sit.charged.horde
+    fought = combat_situations.round_in_contact(combat_situations.whole_charge(inputs))
+    assert fought.win == Fraction(2647482201558228221, 9983749980331966464)  # about 26.5%
+    assert fought.draw == Fraction(931568453650919161, 4991874990165983232)
+    assert fought.charged_models_lost.mean == Fraction(5, 6) and fought.charger_models_lost.mean == Fraction(85, 72)
+    at = open_page("combat", **dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query))
+    assert metric(at, "Charger wins") == chance_text(fought.win) and metric(at, "Charger loses") == chance_text(
+        fought.lose)
+    assert "5 fight, 10 once each; the second rank fights (Press of Battle), and the next rank supports (thrusting " \
+           "spears)" in text(at)
+
+
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
-    """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide."""
+    """Issue 26: 5 fighting and 5 supporting dwarfs struck one chariot one model wide. Issue 42: the War Boars are
+    the chariot's mount, the crew's cavalry spears S+1, AP -1 on the charge, the dwarfs 3+ with Parry."""
     preset = combat_situations.COMBAT_PRESETS["chariot_dwarfs"]
     sit = urlstate.link_situation(dict(preset.query))
     assert (sit.charged.fighting, sit.charged.supporting) == (2, 2)
-    assert "fighting 2" in preset.source and "supporting (2)" in preset.source
+    assert "(2), with the two behind them" in preset.source
     assert sit.charged.unit.troop == "heavy_infantry" and sit.charged.reroll == "failed"  # Hatred of Orcs
+    assert sit.charged.unit.armour == 3 and (sit.charger.weapon.strength, sit.charger.weapon.ap) == (4, -1)
+    assert (str(sit.charger.mount.attacks), sit.charger.mount.weapon.strength, sit.charger.mount.weapon.ap) == (
+        "2", 4, -1)
+
+
+# Issue 42: the weapons of war, the armour worn, who fights, by link and by widget ----------------------------
+
+#: RULES.md §7's worked example "Strike order" as a link: 20 Greatswords (WS4 S4, great weapons, full plate)
+#: charge 5" (the charge's +3 Initiative) into 20 halberdiers (WS3 S3 I3, light armour and a shield the halberd
+#: leaves unused), both regular infantry 5 wide.
+STRIKE_ORDER = {"a_models": "20", "a_ws": "4", "a_s": "4", "a_troop": "regular_infantry", "a_weapon": "great_weapon",
+                "a_body": "full_plate", "a_charge_bonus": "3", "d_models": "20", "d_weapon": "halberd",
+                "d_shield": "1", "chart": "tables"}
+
+
+def _mean_lost(at, side: str) -> Fraction:
+    """The mean of ``side``'s models lost, from the page's table of the models lost (exact fractions)."""
+    table = next(d.value for d in at.dataframe if "models lost" in d.value.columns)
+    return sum((k * Fraction(f) for k, f in zip(table["models lost"], table[f"the {side} (fraction)"], strict=True)),
+               Fraction(0))
+
+
+def test_strike_order_great_weapons_against_halberds_by_link():
+    at = open_page("combat", **STRIKE_ORDER)
+    assert not at.error and not at.warning
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert (sit.charger.fighting, sit.charger.supporting, sit.charged.fighting, sit.charged.supporting) == (5, 0, 5, 5)
+    assert (sit.charger.unit.armour, sit.charged.unit.armour) == (4, 6)  # full plate; light, the shield unused
+    assert (sit.charger.weapon.strength, sit.charger.weapon.ap, sit.charger.weapon.armour_bane) == (6, -2, 1)
+    assert (sit.charged.weapon.strength, sit.charged.weapon.ap) == (4, -1) and sit.charger.strike_last
+    page = text(at)
+    assert "5 fight; no second rank: it charged, and great weapons do not support" in page
+    assert "5 fight, 5 once each; the second rank fights (Press of Battle), and halberds do not support" in page
+    assert "Armour save 4+" in page and "Armour save 6+" in page
+    assert _mean_lost(at, "charger") == Fraction(1105, 648)
+    assert _mean_lost(at, "charged") == Fraction(25, 9)
+    assert "it strikes at 4" in "\n".join(s.text for s in combat_situations.answer(sit).steps)
+    written = dict(at.query_params)  # the same link back, less the values at their defaults (WS4 S4, 20 models)
+    assert written == {k: v for k, v in STRIKE_ORDER.items() if k not in ("a_ws", "a_s", "d_models")}
+
+
+def test_the_weapon_and_armour_widgets_fill_the_side_and_its_link():
+    at = open_page("combat")
+    assert "Armour save 5+" in text(at) and "Armour save 6+" in text(at)  # heavy armour; light armour: as before
+    at.selectbox(key="combat_d_weapon").set_value("thrusting_spear").run()
+    at.checkbox(key="combat_d_shield").set_value(True).run()
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    # §7 "Who fights": spears of a unit charged in its front: Press of Battle and a supporting rank, +1 Initiative
+    assert (sit.charged.fighting, sit.charged.supporting, sit.charged.initiative) == (5, 10, 4)
+    assert sit.charged.unit.armour == 5  # light armour and shield; no Parry with a spear
+    assert "the next rank supports (thrusting spears)" in text(at)
+    assert {k: at.query_params[k] for k in ("d_weapon", "d_shield")} == {"d_weapon": "thrusting_spear", "d_shield": "1"}
+    at.toggle(key="combat_more").set_value(True).run()
+    at.selectbox(key="combat_d_armour").set_value("3").run()  # a save entered wins
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charged.unit.armour == 3 and "Armour save 3+ (entered)" in text(at)
+    at.multiselect(key="combat_a_special").set_value(["frenzy", "hatred"]).run()
+    at.radio(key="combat_d_formation").set_value("skirmish").run()
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charger.frenzy and sit.charger.reroll == "failed" and sit.charged.formation == "skirmish"
+    link = dict(at.query_params)
+    assert link["a_special"] == "frenzy,hatred" and link["d_formation"] == "skirmish" and link["d_armour"] == "3"
+    again = open_page("combat", **link)
+    assert combat_situations.combat_situation(urlstate.combat_input(again.session_state["_combat_values"])) == sit
+
+
+def test_an_older_links_massed_infantry_is_ignored_with_a_line():
+    at = open_page("combat", a_flags="massed_infantry,standard")
+    assert "Massed Infantry is no longer an input and was ignored: the troop type decides" in warnings(at)
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charger.standard
+
+
+def test_a_cavalry_sides_mount_by_link():
+    link = {"a_troop": "heavy_cavalry", "a_models": "5", "a_mount_a": "1", "a_mount_s": "4",
+            "a_barding": "1", "a_shield": "1", "more": "1"}
+    at = open_page("combat", **link)
+    assert not at.error
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    assert sit.charger.mount is not None and sit.charger.mount.name == "mount" and sit.charger.unit.armour == 3
+    assert at.number_input(key="combat_a_mount_a").value == 1
+    assert dict(at.query_params) == link
+
+
+# Issue 43: a unit picked from the catalogue ------------------------------------------------------------------
+
+
+def test_a_unit_picked_by_link_fills_the_charging_side():
+    at = open_page("combat", a_unit="empire-of-man/state-troops")
+    assert not at.error and not at.warning
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    charger = sit.charger
+    assert (charger.ws, charger.weapon.strength, charger.unit.toughness, charger.initiative, charger.attacks,
+            charger.leadership, charger.unit.troop, charger.unit.armour, charger.horde) == (
+        3, 3, 3, 3, 1, 7, "regular_infantry", 6, True)
+    assert (charger.unit.models, at.number_input(key="combat_a_ws").value) == (20, 3)
+    page = text(at)
+    assert "**State Troops** (Empire of Man)" in page and "Not used here: Detachment, Regimental Unit." in page
+    assert dict(at.query_params) == {"a_unit": "empire-of-man/state-troops"}
+    at.number_input(key="combat_a_ws").set_value(4).run()  # every value stays editable, and the link keeps it
+    assert dict(at.query_params) == {"a_unit": "empire-of-man/state-troops", "a_ws": "4"}
+    again = open_page("combat", **dict(at.query_params))
+    assert again.number_input(key="combat_a_ws").value == 4 and again.number_input(key="combat_a_t").value == 3
+
+
+def test_a_unit_picked_by_widgets_with_its_equipment():
+    at = open_page("combat")
+    at.toggle(key="combat_pick_d_on").set_value(True).run()
+    at.selectbox(key="combat_pick_d_army").set_value("kingdom-of-bretonnia").run()
+    at.selectbox(key="combat_pick_d_unit").set_value("mounted-knights-of-the-realm").run()
+    at.multiselect(key="combat_pick_d_command_kingdom-of-bretonnia/mounted-knights-of-the-realm").set_value(
+        ["First Knight (champion)", "Standard bearer"]).run()
+    at.number_input(key="combat_pick_d_models_kingdom-of-bretonnia/mounted-knights-of-the-realm").set_value(6).run()
+    at.button(key="combat_pick_d_use").click().run()
+    assert not at.error
+    sit = combat_situations.combat_situation(urlstate.combat_input(at.session_state["_combat_values"]))
+    knights = sit.charged
+    assert (knights.unit.troop, knights.unit.models, knights.unit.armour, knights.standard) == ("heavy_cavalry", 5, 3,
+                                                                                               True)
+    assert knights.mount is not None and (knights.mount.ws, knights.mount.weapon.strength) == (3, 3)
+    (first_knight,) = knights.others
+    assert (first_knight.name, str(first_knight.attacks)) == ("champion", "2")
+    assert knights.weapon.strength == 3  # a lance that did not charge fights as a hand weapon
+    assert "Not used here:" in text(at) and "Lance Formation" in text(at)
+    link = dict(at.query_params)
+    assert link["d_unit"] == "kingdom-of-bretonnia/mounted-knights-of-the-realm" and link["d_models"] == "5"
+    again = open_page("combat", **link)
+    assert combat_situations.combat_situation(urlstate.combat_input(again.session_state["_combat_values"])) == sit
+
+
+def test_an_unknown_unit_in_a_link_is_named_and_the_side_keeps_the_page_defaults():
+    at = open_page("combat", d_unit="empire-of-man/nobody")
+    assert "No unit called" in warnings(at) and metric(at, "Charger wins")

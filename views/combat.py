@@ -10,6 +10,7 @@ from hitrules import fantasy
 from hitrules.edge import urlstate
 from hitrules.presentation import figures
 from hitrules.situations import combat as combat_situations
+from hitrules.situations import pick
 from hitrules.steps import anchor
 from hitrules.words import chance_text
 from views import draw
@@ -29,6 +30,13 @@ FLAG_NAMES = {"standard": "Standard +1", "battle_standard": "Battle standard +1"
               "disrupted": "Disrupted (no ranks)",
               "unbreakable": "Unbreakable", "stubborn": "Stubborn", "reroll_sixes": "Enemy re-rolls 6s to hit"}
 POSITION_NAMES = {"front": "Front", "flank": "Flank +1", "rear": "Rear +2"}
+WEAPON_NAMES = {key: name.capitalize() for key, name in combat_situations.WEAPONS.items()}
+BODY_NAMES = {"none": "No armour", "light": "Light armour", "heavy": "Heavy armour", "full_plate": "Full plate"}
+SPECIAL_NAMES = {"horde": "Horde", "strike_first": "Strike First", "strike_last": "Strike Last", "frenzy": "Frenzy",
+                 "causes_fear": "Causes Fear", "causes_terror": "Causes Terror",
+                 "immune_to_psychology": "Immune to Psychology", "stubborn_tests": "Stubborn, but takes its test",
+                 "hatred": "Hatred"}
+FORMATION_NAMES = {f: f.replace("_", " ").capitalize() for f in urlstate.sides.FORMATIONS}
 PRESET_KEY = "combat_preset"
 OTHER_COUNTS = ("None", "One", "Two")
 HEADLINES_TABLE_HELP = ("the headlines at the top and each chart's numbers as exact fractions (a long one is "
@@ -83,6 +91,12 @@ def render() -> None:
                 st.markdown(f"**{title}: the rest**")
                 if values["charge"]:
                     _movement_inputs(p)
+                elif p == "a_":
+                    st.number_input("Charge's Initiative bonus", *BOUNDS["a_charge_bonus"], step=1,
+                                    key=_key("a_charge_bonus"),
+                                    help="+1 for each full inch the charger moved, to +3 (+4 into a flank or rear). "
+                                         "Added after Strike First or Strike Last (a great weapon strikes at 1, "
+                                         "+3: 4). With the charge part on, the page works it out from the distance.")
                 _more_inputs(_pair(inputs, p), p)
     if charged and charged.rows:
         _charge_results(key, answer, charged, headlines, values["charge_chart"])
@@ -204,10 +218,18 @@ def _side_inputs(values: dict, pair: tuple, p: str, title: str,
         lines.append(f"**+{charged.bonus} Initiative for the charge from {values['distance']}\"**: the page adds it "
                      "to the charger's rank and file and each of its others (at most 10): enter their profile's "
                      f"Initiative below ([our reading](rules#{anchor('Fantasy: the charge')})).")
+    lines.append(f"**Who fights:** {_who_fights(pair)}. {_save_text(pair[0])}.")
     if not values["more"]:
         lines.append(_summary(pair) + (f" {_charge_summary(values, p)}" if values["charge"] else ""))
+    if values[f"{p}unit"]:
+        lines.append(_picked_line(values[f"{p}unit"], p))
     # One element for the heading and the lines under it: every element costs each rerun (about 60 µs).
     st.markdown("\n\n".join(lines))
+    if st.toggle("Pick a unit from the army lists", key=f"{P}_pick_{p}on",
+                 help="Army, then unit, then its equipment and models: the unit fills every input of this side "
+                      "(profile, troop type, armour, weapon, mount, champion, standard and the special rules the "
+                      "page knows). Change anything after."):
+        _pick_inputs(p)
     row = st.container(horizontal=True)
     row.number_input("Models", *BOUNDS[f"{p}models"], step=1, key=_key(f"{p}models"),
                      help="The unit's rank-and-file models; every enemy attack strikes them.")
@@ -221,16 +243,103 @@ def _side_inputs(values: dict, pair: tuple, p: str, title: str,
                           "here (+1 a full inch moved, to +3; to +4 into a flank or rear).")
     row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
+    _war_gear(pair, p)
+
+
+def _war_gear(pair: tuple, p: str) -> None:
+    """The side's weapon of war, the armour it wears and its shield (barding for cavalry), and the save they give."""
+    side = pair[0]
+    row = st.container(horizontal=True)
+    row.selectbox("Weapon", tuple(combat_situations.WEAPONS), key=_key(f"{p}weapon"), format_func=WEAPON_NAMES.get,
+                  help="The weapon the rank and file fight with this round. A great weapon is S+2, AP -2, Armour "
+                       "Bane (1), Strike Last and needs both hands (no shield); a halberd S+1, AP -1 (-2 in a turn "
+                       "it charged); a lance S+2, AP -2 only on the charge; spears make supporting attacks (not in "
+                       "a turn they charged), and a thrusting spear strikes at +1 Initiative against a charger in "
+                       "its front. S above is the model's own: the weapon's bonus is added.")
+    row.selectbox("Armour worn", tuple(combat_situations.BODY_ARMOURS), key=_key(f"{p}body"),
+                  format_func=BODY_NAMES.get, help="Light armour 6+, heavy 5+, full plate 4+; a shield and barding "
+                                                   "improve it by 1 each, and infantry fighting with a hand weapon and "
+                                                   "a shield Parry (+1, to at best 3+).")
+    row.checkbox("Shield", key=_key(f"{p}shield"), help="+1 to the armour save, unused with a weapon that needs "
+                                                        "both hands.")
+    if side.troop in combat_situations.BARDED:
+        row.checkbox("Barding", key=_key(f"{p}barding"), help="The mounts' armour: +1 to the armour save.")
+
+
+def _picked_line(ref: str, p: str) -> str:
+    """The unit picked for side ``p``, and in one line what the page could not use of it."""
+    try:
+        unit = pick.find(ref)
+    except ValueError:
+        return ""
+    stored = st.session_state.get(f"_{P}_{p}unused")
+    unused = stored[1] if stored and stored[0] == ref else urlstate.side_pick(ref, p)[1]
+    army = next((a.name for a in pick.armies() if a.id == unit.army), unit.army)
+    left = f" Not used here: {', '.join(unused)}." if unused else " Everything it has is used."
+    return f"**{unit.name}** ({army}), from Old World Builder's army lists: its inputs are below.{left}"
+
+
+def _pick_inputs(p: str) -> None:
+    """Army, unit, its equipment, armour, mount, options, command and models; the button fills the side."""
+    k = f"{P}_pick_{p}"
+    armies = {a.id: a.name for a in pick.armies()}
+    army = st.selectbox("Army", tuple(armies), key=f"{k}army", format_func=armies.get)
+    units = {u.id: u for u in pick.units(army)}
+    unit = units[st.selectbox("Unit", tuple(units), key=f"{k}unit", format_func=lambda i: units[i].name)]
+    row = st.container(horizontal=True)
+    for label, name, entries in (("Weapon", "equipment", unit.equipment), ("Armour", "armour", unit.armour),
+                                 ("Mount", "mount", unit.mounts)):
+        if len(entries) > 1:
+            default = next((i for i, e in enumerate(entries) if e.default), 0)
+            row.selectbox(label, tuple(e.name for e in entries), index=default, key=f"{k}{name}_{unit.ref}")
+    for label, name, entries in (("Options", "options", unit.options), ("Command", "command", unit.command)):
+        if entries:
+            row.multiselect(label, tuple(e.name for e in entries), key=f"{k}{name}_{unit.ref}", placeholder="None")
+    row.number_input("Models", *BOUNDS[f"{p}models"], value=urlstate.side_pick(unit.ref, p)[0][f"{p}models"],
+                     step=1, key=f"{k}models_{unit.ref}", help="The unit's models, its champion included.")
+    st.button(f"Use {unit.name}", key=f"{k}use", on_click=_apply_pick, args=(p, unit.ref),
+              help="Fills every input of this side with the unit; the link keeps the pick.")
+
+
+def _apply_pick(p: str, ref: str) -> None:
+    """Put the unit picked for side ``p``, as chosen, into every input of the side (a widget's callback)."""
+    state, k = st.session_state, f"{P}_pick_{p}"
+    unit = pick.find(ref)
+    choices = pick.Choices(*(state.get(f"{k}{n}_{ref}") for n in ("equipment", "armour")),
+                      tuple(state.get(f"{k}options_{ref}") or ()), state.get(f"{k}mount_{ref}"),
+                      tuple(state.get(f"{k}command_{ref}") or ()), state.get(f"{k}models_{ref}"))
+    values, unused = urlstate.pick_values(unit, p, choices)
+    webui.apply_values(P, urlstate.COMBAT, {**state[f"_{P}_values"], **values})
+    state[f"_{P}_{p}unused"] = (ref, unused)
+    state[f"{k}on"] = False
+
+
+def _save_text(side) -> str:
+    """The side's armour save, and whether it was worked out or entered."""
+    try:
+        save = combat_situations.armour_save(side)
+    except ValueError:
+        return "Armour: cannot be worked out"
+    shown = "no save" if save is None else f"{save}+"
+    return f"Armour save {shown}" + (" (entered)" if side.armour != combat_situations.FOLLOWS else "")
+
+
+def _who_fights(pair: tuple) -> str:
+    try:
+        return combat_situations.who_fights_line(*pair)
+    except ValueError as error:
+        return str(error)
 
 
 def _summary(pair: tuple) -> str:
     """The hidden inputs of ``pair``'s side in one line, so the player sees what counts (summed up while they
     are hidden)."""
     side = pair[0]
-    armour = "No armour" if side.armour is None else f"Armour {side.armour}+"
+    armour = _save_text(side)
     wounds = f"{side.wounds} Wound{'s' if side.wounds > 1 else ''} each"
     fighting, supporting = combat_situations.ranks(*pair)
-    parts = [f"{armour}, {TROOP_NAMES[side.troop].lower()}, {wounds}, {side.width} wide, Ld {side.ld}",
+    parts = [f"{armour}, {TROOP_NAMES[side.troop].lower()}, {wounds}, {side.width} wide, Ld {side.ld}, "
+             f"{FORMATION_NAMES[side.formation].lower()}",
              f"{fighting} fighting, {supporting} supporting, AP {side.strikes.ap}"]
     parts += [RULE_NAMES[r] for r in side.strikes.rules]
     parts += [f"with a {o.kind} ({o.strikes.attacks} A, WS {o.ws}, S {o.strikes.s}, I {o.i})" for o in side.others]
@@ -239,12 +348,19 @@ def _summary(pair: tuple) -> str:
     if side.position != "front":
         parts.append(f"in the enemy's {side.position}")
     parts += [FLAG_NAMES[f] for f in side.flags]
+    parts += [SPECIAL_NAMES[r] for r in side.special]
+    if side.mount is not None:
+        m = side.mount
+        parts.append(f"mounts: {m.attacks} A, WS {m.ws}, S {m.s}, I {m.i}, AP {m.ap}")
     return "; ".join(parts) + "."
 
 
 def _more_inputs(pair: tuple, p: str) -> None:
     row = st.container(horizontal=True)
-    score_input(row, "Armour", P, f"{p}armour", "armour")
+    row.selectbox("Armour save", (combat_situations.FOLLOWS, *urlstate.SCORES), key=_key(f"{p}armour"),
+                  format_func=lambda x: {"auto": "From the armour worn", "none": "none"}.get(x, f"{x}+"),
+                  help="From the armour worn (the default): the armour, shield, barding and weapon above give it. "
+                       "Or enter the save your army book gives: it is used as it is.")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
                      help="Wounds per model; damage beyond a model's last Wound is lost.")
     row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,
@@ -265,8 +381,8 @@ def _more_inputs(pair: tuple, p: str) -> None:
                           "smaller of the models left and the rank width. A side fought in its flank or rear makes "
                           "none (supporting attacks cannot be made to a unit's flank or rear); the side fighting "
                           "the enemy's flank or rear keeps its own.")
-    row.number_input("AP", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
-                     help=INPUT_HELP["ap"])
+    row.number_input("AP besides the weapon's", *BOUNDS[f"{p}ap"], step=1, key=_key(f"{p}ap"),
+                     help=INPUT_HELP["ap"] + " Added to the weapon of war's own AP.")
     score_input(row, "Ward", P, f"{p}ward", "ward")
     score_input(row, "Regeneration", P, f"{p}regen", "regen")
     row.text_input("Multiple Wounds", key=_key(f"{p}mw"), max_chars=8,
@@ -303,12 +419,39 @@ def _more_inputs(pair: tuple, p: str) -> None:
              format_func=POSITION_NAMES.get, help="Fighting in the enemy's flank gives +1, in its rear +2.")
     st.number_input("Other bonus", *BOUNDS[f"{p}bonus"], step=1, key=_key(f"{p}bonus"),
                     help="Any other whole-number bonus to the combat result (overkill is not modelled).")
-    st.pills("Bonuses and rules", urlstate.COMBAT_FLAGS, key=_key(f"{p}flags"), selection_mode="multi",
-             format_func=FLAG_NAMES.get,
-             help="Standard and battle standard +1 each; high ground +1. Disrupted: no Rank Bonus. Massed "
-                  "Infantry: +1 for the larger Unit Strength. Unbreakable: Gives Ground instead of a test. "
-                  "Stubborn: Falls Back in Good Order without a test. Enemy re-rolls 6s: the enemy must "
-                  "re-roll its natural 6s to hit.")
+    st.multiselect("Bonuses and rules", urlstate.COMBAT_FLAGS, key=_key(f"{p}flags"), format_func=FLAG_NAMES.get,
+                   placeholder="None",
+                   help="Standard and battle standard +1 each; high ground +1. Disrupted (terrain): no Rank Bonus. "
+                        "Unbreakable: Gives Ground instead of a test. Stubborn: Falls Back in Good Order without a "
+                        "test. Enemy re-rolls 6s: the enemy must re-roll its natural 6s to hit. Massed Infantry, "
+                        "Close Order and Disrupted by a flank or rear charge follow the units.")
+    st.multiselect("Special rules", combat_situations.SIDE_RULES, key=_key(f"{p}special"),
+                   format_func=SPECIAL_NAMES.get, placeholder="None",
+                   help="Horde: Rank Bonus +1. Strike First: Initiative 10; Strike Last: 1 (both: neither). Frenzy: +1 "
+                        "Attack in a turn it charged. Causes Fear: the enemy tests as the round begins (-1 to hit "
+                        "if failed); Causes Terror: Fear, and an enemy that loses breaks at Leadership -1. Immune to "
+                        "Psychology: no Fear test. Hatred: re-rolls failed rolls to hit. Stubborn, but takes its "
+                        "test: with Stubborn above, it chooses to take its Break test.")
+    st.radio("Formation", urlstate.sides.FORMATIONS, key=_key(f"{p}formation"), horizontal=True,
+             format_func=FORMATION_NAMES.get,
+             help="Close Order (+1 with Unit Strength 10+ not deeper than wide), Open Order, or Skirmish (no "
+                  "Rank Bonus, no Press of Battle).")
+    _mount_inputs(p, pair[0])
+
+
+def _mount_inputs(p: str, side) -> None:
+    """A cavalry side's mount: its own Attacks (0: none), WS, S, I and AP; each fighting model's mount strikes."""
+    if side.troop not in combat_situations.BARDED and side.mount is None:
+        return
+    row = st.container(horizontal=True)
+    row.number_input("Mount's A", *BOUNDS[f"{p}mount_a"], step=1, key=_key(f"{p}mount_a"),
+                     help="The mount's Attacks (0: none). Each model of the fighting rank alive strikes with its "
+                          "mount too, at the mount's own Initiative; a supporting model's mount does not.")
+    row.number_input("Mount's WS", *BOUNDS[f"{p}mount_ws"], step=1, key=_key(f"{p}mount_ws"), help="Its WS.")
+    row.number_input("Mount's S", *BOUNDS[f"{p}mount_s"], step=1, key=_key(f"{p}mount_s"), help="Its Strength.")
+    row.number_input("Mount's I", *BOUNDS[f"{p}mount_i"], step=1, key=_key(f"{p}mount_i"), help="Its Initiative.")
+    row.number_input("Mount's AP", *BOUNDS[f"{p}mount_ap"], step=1, key=_key(f"{p}mount_ap"),
+                     help=INPUT_HELP["ap"])
 
 
 def _rules(p: str, label: str) -> None:

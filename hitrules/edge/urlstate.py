@@ -19,21 +19,27 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from hitrules import damage, dice, fantasy, ninth, situations
+from hitrules.fantasy import catalogue, melee, sides
 from hitrules.fantasy import charging as charge
-from hitrules.fantasy import melee, sides
-from hitrules.situations import compare, profiles, quiz
+from hitrules.situations import compare, pick, profiles, quiz
 from hitrules.situations.combat import (
+    BODY_ARMOURS,
     COMBAT_PRESETS,
+    FOLLOWS,
     OTHER_KINDS,
     OTHER_PREFIXES,
+    SIDE_RULES,
+    WEAPONS,
     AutomaticInput,
     ChargeInput,
     CombatInput,
     CombatSideInput,
     CombatSituation,
+    MountInput,
     OtherInput,
     StandAndShoot,
     Strikes,
@@ -115,14 +121,18 @@ class PartlyRead(ValueError):
 
 
 def _multi(name: str, choices: tuple[str, ...], what: str, flags: tuple[str, ...] = (), old=(),
-           ignored: tuple[str, ...] = ()) -> Param:
+           ignored: tuple[str, ...] | Mapping[str, str] = ()) -> Param:
     """A list of items, written ``a,b``; each of ``flags`` is also read as its own ``flag=1``. An
     unknown item is named, and the others still count (:class:`PartlyRead`); an item of ``ignored`` (an
-    older link's, no longer an input) is dropped."""
+    older link's, no longer an input) is dropped, with its line when ``ignored`` gives one."""
 
     def parse(text: str) -> tuple[str, ...]:
-        items = {_folded(part) for part in text.split(",") if part.strip()}.difference(ignored)
+        items = {_folded(part) for part in text.split(",") if part.strip()}
+        dropped = sorted(items.intersection(ignored))
+        items = items.difference(ignored)
         picked = tuple(c for c in choices if c in items)
+        if dropped and isinstance(ignored, Mapping):  # an older link's item, said so
+            raise PartlyRead(" ".join(ignored[item] for item in dropped), picked)
         if unknown := sorted(items.difference(choices)):
             try:
                 check_choice(what, unknown[0], choices)  # its message names the item and the choices
@@ -436,6 +446,10 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
             f"This link is too long ({length} characters; the most is {MAX_QUERY_LENGTH}), "
             "so it was ignored and the defaults are shown.",))
     warnings = []
+    if params is COMBAT:  # a unit picked from the catalogue stands in for its side's defaults
+        picked, unread_units = _picks_of_query(query)
+        values |= picked
+        warnings += unread_units
 
     unread = object()  # a value may be None itself (a save of "none")
 
@@ -469,11 +483,13 @@ def _older_forms(p: Param, names) -> list[tuple[str, Callable]]:
 
 
 def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too: bool = False) -> dict[str, str]:
-    """The query parameters for ``values``, leaving out those at their default (unless
+    """The query parameters for ``values``, leaving out those at their default (a picked unit's values, on
+    /combat: :func:`side_pick`), unless
     ``defaults_too``: a link to another page, which may hold other settings), but for a default
     that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
+    base = _picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT else {}
     link = {p.name: p.format(values[p.name]) for p in params
-            if p.name in values and (defaults_too or values[p.name] != p.default)}
+            if p.name in values and (defaults_too or values[p.name] != base.get(p.name, p.default))}
     link |= {p.name: p.format(values[p.name]) for p in params
              if p.name in values and p.name not in link and _older_forms(p, link.keys())}
     return {p.name: link[p.name] for p in params if p.name in link}  # in the parameters' order
@@ -485,8 +501,10 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
 MELEE_RULES = ("killing_blow", "monster_slayer", "poisoned")
 #: A side's bonuses and rules that are yes or no, as a list (the side's own list).
 COMBAT_FLAGS = sides.FLAGS
-#: Flags an older link may carry that are no longer inputs: Massed Infantry now follows the troop type.
-OLD_COMBAT_FLAGS = ("massed_infantry",)
+#: Flags an older link may carry that are no longer inputs, each with the line the page shows: Massed Infantry now
+#: follows the troop type.
+OLD_COMBAT_FLAGS = {"massed_infantry": "Massed Infantry is no longer an input and was ignored: the troop type "
+                                       "decides (regular and heavy infantry claim it with the larger Unit Strength)."}
 POSITIONS = sides.POSITIONS
 #: The to-hit modifier of a side's profiles (a failed Fear test is -1).
 MELEE_MODIFIER_RANGE = (-6, 6)
@@ -540,6 +558,25 @@ def _others(p: str) -> tuple[Param, ...]:
     return tuple(params)
 
 
+def _armour(name: str) -> Param:
+    """An armour save: ``auto`` (the default: worked out from the armour worn, the shield, barding and the
+    weapon), X+ (2 to 6) or none: an explicit save wins."""
+    score = _score(name, "The armour save")
+
+    def parse(text: str) -> int | str | None:
+        return FOLLOWS if _folded(text) == FOLLOWS else score.parse(text)
+
+    return Param(name, FOLLOWS, parse, lambda value: FOLLOWS if value == FOLLOWS else score.format(value), text=True)
+
+
+def _unit_id(text: str) -> str:
+    """A unit of the catalogue picked on the page, ``army/unit`` (``empire-of-man/state-troops``)."""
+    text = _folded(text)
+    if text and not re.fullmatch(r"[a-z0-9-]+/[a-z0-9-]+", text):
+        raise ValueError(f"A unit is written army/unit, such as empire-of-man/state-troops (got {text[:40]!r}).")
+    return text
+
+
 def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int, initiative: int) -> tuple[Param, ...]:
     """One side of the round: its unit, its rank and file, up to two others (champion, character, mount), Impact Hits
     (the charger's only) and Stomps, and its bonuses. ``p`` is ``a_`` (the charger) or ``d_``."""
@@ -549,7 +586,21 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         _whole(f"{p}ws", ws, *melee.WS_RANGE, "WS"),
         _whole(f"{p}t", 3, *fantasy.TOUGHNESS_RANGE, "Toughness"),
         _whole(f"{p}i", initiative, *melee.INITIATIVE_RANGE, "Initiative"),
-        _score(f"{p}armour", "The armour save", 5 if charger else 6),
+        _armour(f"{p}armour"),
+        _choice(f"{p}weapon", "hand_weapon", tuple(WEAPONS), "weapon"),
+        _flag(f"{p}shield"),
+        _choice(f"{p}body", "heavy" if charger else "light", tuple(BODY_ARMOURS), "armour"),
+        _flag(f"{p}barding"),
+        _choice(f"{p}formation", "close_order", sides.FORMATIONS, "formation"),
+        _multi(f"{p}special", SIDE_RULES, "special rule"),
+        _whole(f"{p}mount_a", 0, 0, sides.RANK_AND_FILE_ATTACKS_RANGE[1], "The mount's Attacks"),
+        _whole(f"{p}mount_ws", 3, *melee.WS_RANGE, "The mount's WS"),
+        _whole(f"{p}mount_s", 3, *fantasy.STRENGTH_RANGE, "The mount's Strength"),
+        _whole(f"{p}mount_i", 3, *melee.INITIATIVE_RANGE, "The mount's Initiative"),
+        _whole(f"{p}mount_ap", 0, *fantasy.AP_RANGE, "The mount's AP"),
+        *((_whole(f"{p}charge_bonus", 0, *sides.CHARGE_BONUS_RANGE, "The charge's Initiative bonus"),) if charger
+          else ()),
+        Param(f"{p}unit", "", _unit_id, widget=False),
         _score(f"{p}ward", "The ward save"), _score(f"{p}regen", "Regeneration"),
         _choice(f"{p}troop", troop, fantasy.TROOP_TYPES, "troop type"),
         _whole(f"{p}width", 5, *sides.RANK_WIDTH_RANGE, "Rank width"),
@@ -609,6 +660,8 @@ CHARGE: tuple[Param, ...] = (
     _whole("ss_ap", 0, *fantasy.AP_RANGE, "AP"),
     _damage("ss_mw", "1", "Multiple Wounds", fantasy.MULTIPLE_WOUNDS_MOST),
 )
+#: The charge part's parameters of a side (its Movement and movement rules): a pick fills them too.
+CHARGE_PARAMS = ("a_m", "d_m", "a_move", "d_move")
 COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
                              *_side("d_", False, 20, "regular_infantry", 3, 3, 3),
                              _flag("more"),  # both sides' other inputs shown: they count either way
@@ -618,6 +671,57 @@ COMBAT: tuple[Param, ...] = (*_side("a_", True, 10, "heavy_infantry", 4, 4, 3),
 
 #: Every page's parameters, by the page's name (its widgets' key prefix).
 PAGES = {"fantasy": FANTASY, "ninth": NINTH, "explore": EXPLORE, "learn": LEARN, "combat": COMBAT}
+
+
+# A unit picked from the catalogue (issue 43): ``a_unit=empire-of-man/state-troops`` ------------------
+
+
+@lru_cache(maxsize=64)
+def side_pick(ref: str, p: str) -> tuple[dict, tuple[str, ...]]:
+    """The values of side ``p`` (``a_``, ``d_``) that the catalogue's unit ``ref`` gives with the builder's
+    default choices (:func:`hitrules.situations.pick.side_from_unit`), and what it could not use; a
+    ValueError names a unit the catalogue does not have."""
+    return pick_values(catalogue.find(ref), p)
+
+
+def pick_values(unit, p: str, choices=None) -> tuple[dict, tuple[str, ...]]:
+    """Side ``p``'s values for ``unit`` as ``choices`` pick it: every input of the side at its default, then
+    the unit's, read as the link reads them; and what it could not use."""
+    side = {q.name: q for q in COMBAT if q.name.startswith(p) and q.name != f"{p}unit"}
+    picked, unused = pick.side_from_unit(unit, choices, charger=p == "a_")
+    values = {name: q.default for name, q in side.items() if name not in CHARGE_PARAMS}
+    for name, value in picked.items():
+        if (q := side.get(p + name)) is not None:
+            values[q.name] = q.parse(q.format(value))  # as a link reads it: lists in the choices' order
+    return values | {f"{p}unit": unit.ref}, unused
+
+
+def _picks(a_unit: str, d_unit: str) -> dict:
+    """The values the units picked on each side stand in for the defaults with (none for an unknown unit)."""
+    values = {}
+    for p, ref in (("a_", a_unit), ("d_", d_unit)):
+        if ref:
+            try:
+                values |= side_pick(ref, p)[0]
+            except ValueError:
+                continue
+    return {name: value for name, value in values.items() if not name.endswith("_unit")}  # the pick is written
+
+
+def _picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
+    """The values of the units a /combat link picks (``a_unit``, ``d_unit``), and a line for each it names
+    that the catalogue does not have (its side keeps the page's defaults)."""
+    values, warnings = {}, []
+    for p in ("a_", "d_"):
+        raw = query.get(f"{p}unit")
+        raw = (raw[-1] if raw else "") if isinstance(raw, list | tuple) else raw
+        if not raw:
+            continue
+        try:
+            values |= side_pick(_unit_id(str(raw)), p)[0]
+        except ValueError as error:
+            warnings.append(f"{p}unit: {error}")
+    return values, warnings
 
 
 # The /combat links the app ships: its match-ups and the worked round ----------------------------
@@ -659,8 +763,11 @@ def combat_side(values: Mapping[str, object], p: str) -> CombatSideInput:
     """One side of /combat (``p``: ``a_`` the charger, ``d_`` the charged) from the page's values, typed."""
     others = tuple(_typed(OtherInput, values, c, strikes=_strikes(values, c, dice_attacks=True))
                    for c in (f"{p}{o}" for o in OTHER_PREFIXES[: values[f"{p}others"]]))
+    mount = (MountInput(*(values[f"{p}mount_{n}"] for n in ("a", "ws", "s", "i", "ap"))) if values[f"{p}mount_a"]
+             else None)
     return _typed(CombatSideInput, values, p, strikes=_strikes(values, p, dice_attacks=False), others=others,
-                  impact=_automatic_input(values, p, "impact"), stomp=_automatic_input(values, p, "stomp"))
+                  impact=_automatic_input(values, p, "impact"), stomp=_automatic_input(values, p, "stomp"),
+                  mount=mount, charge_bonus=values.get(f"{p}charge_bonus", 0), charging=p == "a_")
 
 
 def combat_input(values: Mapping[str, object]) -> CombatInput:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -28,7 +29,8 @@ from hitrules import dice, fantasy
 from hitrules.fantasy import charging as charge
 from hitrules.fantasy.melee import MeleeHit, melee_hit
 from hitrules.fantasy.round import MAX_PROFILE_ATTACKS
-from hitrules.fantasy.sides import FLAGS
+from hitrules.fantasy.sides import FLAGS, RANK_AND_FILE_ATTACKS_RANGE, RULE_FLAGS
+from hitrules.fantasy.troops import TROOPS
 
 #: How many rounds the process keeps worked out (least recently used first out).
 ANSWERS_KEPT = 64
@@ -47,6 +49,19 @@ WORKED_ROUND = {"a_models": "2", "a_ws": "3", "a_s": "3", "a_i": "6", "a_armour"
 #: each side's Impact Hits and Stomps inputs (on with none set, they change nothing but show).
 DISPLAY = ("more", "chart", "a_auto", "d_auto")
 _RULE_FIELDS = {"killing_blow": "killing_blow", "monster_slayer": "monster_slayer", "poisoned": "poisoned"}
+#: The weapons of war by their link's key (``great_weapon``), "hand weapon" first: RULES.md §7's table.
+WEAPONS = {re.sub(r"[^a-z]+", "_", name).strip("_"): name for name in fantasy.COMBAT_WEAPONS}
+#: The body armour a side wears, by its link's key.
+BODY_ARMOURS = {name.replace(" ", "_"): name for name in fantasy.ARMOURS}
+#: A side's special rules that are yes or no, beside its bonuses (:data:`FLAGS`): the side's own rules, and
+#: Hatred (its re-roll of failed rolls to hit).
+SIDE_RULES = (*RULE_FLAGS, "hatred")
+#: The troop types that may wear barding (cavalry, chariots' beasts are the chariot's).
+BARDED = ("light_cavalry", "heavy_cavalry", "monstrous_cavalry")
+#: An armour save left to follow the side's armour, shield and weapon (:func:`armour_save`).
+FOLLOWS = "auto"
+#: The most Attacks a rank-and-file model has (an extra attack of the weapon is held to it).
+MAX_RANK_ATTACKS = RANK_AND_FILE_ATTACKS_RANGE[1]
 
 
 # ----- What the page gives: one typed value per side, made once at the edge -----
@@ -85,6 +100,18 @@ class AutomaticInput:
 
 
 @dataclass(frozen=True)
+class MountInput:
+    """A cavalry side's mount (the knights' warhorses): each fighting model's mount strikes with its own
+    Attacks, WS, Strength, AP and Initiative."""
+
+    attacks: int
+    ws: int
+    s: int
+    i: int
+    ap: int
+
+
+@dataclass(frozen=True)
 class CombatSideInput:
     """One side of /combat as the page is given it, every input parsed (the engine checks them when the round
     is made). Each field is named as its link parameter after the side's prefix (``a_ws`` is the charger's
@@ -97,7 +124,7 @@ class CombatSideInput:
     ws: int
     t: int
     i: int
-    armour: int | None
+    armour: int | str | None  # FOLLOWS: worked out from body, shield, barding and weapon (:func:`armour_save`)
     ward: int | None
     regen: int | None
     troop: str
@@ -116,6 +143,15 @@ class CombatSideInput:
     others: tuple[OtherInput, ...] = ()
     impact: AutomaticInput | None = None
     stomp: AutomaticInput | None = None
+    weapon: str = "hand_weapon"  # a key of WEAPONS
+    shield: bool = False
+    body: str = "none"  # a key of BODY_ARMOURS
+    barding: bool = False
+    formation: str = "close_order"
+    special: tuple[str, ...] = ()  # of SIDE_RULES
+    mount: MountInput | None = None
+    charge_bonus: int = 0  # the charger's, with the charge part off: its Initiative bonus for the charge
+    charging: bool = False  # made at the edge: this side charged this turn
 
 
 @dataclass(frozen=True)
@@ -148,10 +184,14 @@ class CombatInput:
     charge: ChargeInput
 
 
+#: A side with every input at a plain value: :func:`combat_values` replaces what the rules' counts read.
+_BLANK = CombatSideInput(1, 1, 3, 3, 3, None, None, None, "regular_infantry", 5, 7, None, None, 0, "none", "front", 0,
+                         (), 4, (), Strikes(1, 3, 0, dice.parse_attacks("1"), 0, ()))
 #: The side's inputs that go to :class:`fantasy.Side` by name, as they are; the others are folded by hand.
 PASSED = tuple(sorted({f.name for f in dataclasses.fields(CombatSideInput)}
                       & {f.name for f in dataclasses.fields(fantasy.Side)}
-                      - {"ws", "fighting", "supporting", "others", "impact", "stomp"}))
+                      - {"ws", "fighting", "supporting", "others", "impact", "stomp", "mount", "charge_bonus",
+                         "weapon"}))
 
 
 @dataclass(frozen=True)
@@ -174,25 +214,91 @@ def _automatic(hits: AutomaticInput | None, side_ws: int, side_i: int) -> fantas
     return fantasy.Fighters(hits.hits, side_ws, fantasy.Weapon(hits.s, hits.ap), side_i, automatic=True)
 
 
+def side_weapon(side: CombatSideInput, enemy: CombatSideInput) -> fantasy.CombatWeapon:
+    """The side's weapon of war as it fights this turn (RULES.md §7's table, through the engine's one
+    :func:`fantasy.combat_weapon`): charged, the side charged; a charged side's thrusting spear adds +1
+    Initiative against a charger in its front."""
+    return fantasy.combat_weapon(WEAPONS[side.weapon], side.strikes.s, charged=side.charging,
+                                 charger_in_front=not side.charging and enemy.position == "front")
+
+
+def _in_ranks(side: CombatSideInput) -> int:
+    """The side's others that stand in its front rank: its champion and characters (never a mount)."""
+    return sum(1 for other in side.others if other.kind != "mount")
+
+
+def rules_ranks(side: CombatSideInput, enemy: CombatSideInput) -> tuple[int, int]:
+    """The fighting (F) and supporting (S) models of ``side`` as the rules give them (RULES.md §7 "Who
+    fights", :func:`fantasy.who_fights`), with no supporting attacks into a flank or rear."""
+    others = _in_ranks(side)
+    fighting, supporting = fantasy.who_fights(side.models + others, side.width, side.troop,
+                                              supports=side_weapon(side, enemy).supports, charged=side.charging,
+                                              fought_in=enemy.position, others=others, formation=side.formation)
+    return fighting, supporting if enemy.position == "front" else 0
+
+
 def ranks(side: CombatSideInput, enemy: CombatSideInput) -> tuple[int, int]:
-    """The models of ``side`` in the fighting rank and in the supporting rank. Each follows the unit unless
-    the player set it: the fighting rank is the smaller of the models and the rank width, the supporting rank
-    the smaller of the models left and the rank width, and none when the side is fought in its flank or rear
-    (the ``enemy``'s position; supporting attacks cannot be made to a unit's flank or rear).
+    """The models of ``side`` that fight with their Attacks and those that fight once. Each follows the rules
+    (:func:`rules_ranks`) unless the player (or the link) set it; a fighting rank set leaves the rules'
+    others within the models behind it.
 
     >>> from hitrules.edge import urlstate
     >>> inputs = urlstate.combat_input(urlstate.parse_query(urlstate.COMBAT, {"a_models": "8"}).values)
-    >>> ranks(inputs.charger, inputs.charged)
-    (5, 3)
+    >>> ranks(inputs.charger, inputs.charged), ranks(inputs.charged, inputs.charger)
+    ((5, 0), (5, 5))
     """
-    fighting, supporting = _follows(side.models, side.width, side.fighting, enemy.position == "front")
+    fighting, supporting = rules_ranks(side, enemy)
+    if side.fighting is not None:
+        fighting = side.fighting
+        supporting = max(0, min(supporting, side.models - fighting))
     return fighting, supporting if side.supporting is None else side.supporting
 
 
-def _follows(models: int, width: int, fighting: int | None, front: bool) -> tuple[int, int]:
-    """The fighting rank (``fighting``, or what the unit gives) and the supporting rank the unit gives."""
-    fighting = min(models, width) if fighting is None else fighting
-    return fighting, max(0, min(models - fighting, width)) if front else 0
+def who_fights_line(side: CombatSideInput, enemy: CombatSideInput) -> str:
+    """Who of ``side`` fights and why, in one line: "5 fight; no second rank: it charged, and hand weapons do
+    not support"."""
+    fighting, supporting = ranks(side, enemy)
+    weapon = WEAPONS[side.weapon]
+    plural = f"{weapon}s" if not weapon.endswith(")") else weapon
+    head = f"{fighting} fight" + (f", {supporting} once each" if supporting else "")
+    if side.fighting is not None or side.supporting is not None:
+        return head + " (as entered)"
+    if enemy.position != "front":
+        return head + f"; no supporting attacks: it is fought in its {enemy.position}"
+    supports = side_weapon(side, enemy).supports
+    press = side.troop in ("regular_infantry", "heavy_infantry") and side.formation != "skirmish"
+    why = []
+    if press:
+        why.append("no second rank: it charged" if side.charging else "the second rank fights (Press of Battle)")
+    if supports:
+        why.append(f"the next rank supports ({plural})")
+    elif side.charging and WEAPONS[side.weapon] in _SUPPORT_UNLESS_CHARGED:
+        why.append(f"{plural} do not support in a turn they charged")
+    else:
+        why.append(f"{plural} do not support")
+    return head + "; " + ", and ".join(why)
+
+
+#: The weapons that make supporting attacks only in a turn they did not charge.
+_SUPPORT_UNLESS_CHARGED = ("cavalry spear", "thrusting spear", "long spear", "polearm")
+
+
+def armour_save(side: CombatSideInput) -> int | None:
+    """The side's armour save in combat: the one entered, or (:data:`FOLLOWS`) worked out from its body armour,
+    shield, barding and weapon (RULES.md §7 "Armour", Parry included: :func:`fantasy.armour_value`)."""
+    if side.armour != FOLLOWS:
+        return side.armour
+    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding,
+                                troop_type=side.troop, weapon=WEAPONS[side.weapon])
+
+
+def shooting_save(side: CombatSideInput) -> int | None:
+    """The side's armour save against shooting (Stand & Shoot): the shield counts beside any weapon, no Parry;
+    an entered save is the same in both."""
+    if side.armour != FOLLOWS:
+        return side.armour
+    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding,
+                                troop_type=side.troop, in_combat=False)
 
 
 def _fit_side(side: CombatSideInput, enemy: CombatSideInput, name: str) -> tuple[CombatSideInput, list[str]]:
@@ -234,15 +340,53 @@ def fit_ranks(inputs: CombatInput) -> tuple[CombatInput, tuple[str, ...]]:
     return dataclasses.replace(inputs, charger=charger, charged=charged), (*charger_lines, *charged_lines)
 
 
+def _other_strength(kind: str, side: CombatSideInput) -> int:
+    """An other's Unit Strength: a champion's is the unit's per model, a character's 1 (on foot), a mount's 0."""
+    per_model = TROOPS[side.troop].unit_strength
+    return {"champion": side.wounds if per_model is None else per_model, "character": 1}.get(kind, 0)
+
+
+def _mount(side: CombatSideInput) -> fantasy.Fighters | None:
+    mount = side.mount
+    if mount is None:
+        return None
+    return fantasy.Fighters(mount.attacks, mount.ws, fantasy.Weapon(mount.s, mount.ap), mount.i, side.mod,
+                            _reroll(side), name="mount")
+
+
+def _reroll(side: CombatSideInput) -> str:
+    """The side's re-roll to hit: Hatred re-rolls failed rolls."""
+    return "failed" if "hatred" in side.special else side.reroll
+
+
+def _strikes_with(side: CombatSideInput, enemy: CombatSideInput) -> tuple[fantasy.Weapon, fantasy.CombatWeapon]:
+    """The rank and file's weapon: the weapon of war's Strength, AP and Armour Bane, with the side's own AP and
+    Armour Bane (entered beside it) and weapon rules."""
+    cw = side_weapon(side, enemy)
+    own = _weapon(side.strikes)
+    weapon = dataclasses.replace(own, strength=cw.weapon.strength,
+                                 ap=max(fantasy.AP_RANGE[0], cw.weapon.ap + side.strikes.ap),
+                                 armour_bane=max(cw.weapon.armour_bane, side.strikes.bane))
+    return weapon, cw
+
+
 def _side(side: CombatSideInput, enemy: CombatSideInput) -> fantasy.Side:
-    unit = fantasy.Target(side.t, side.armour, side.ward, side.regen, side.wounds, side.models, troop=side.troop)
-    others = tuple(fantasy.Fighters(o.strikes.attacks, o.ws, _weapon(o.strikes), o.i, side.mod, side.reroll,
-                                    name=o.kind) for o in side.others)
+    unit = fantasy.Target(side.t, armour_save(side), side.ward, side.regen, side.wounds, side.models,
+                          troop=side.troop)
+    reroll = _reroll(side)
+    others = tuple(fantasy.Fighters(o.strikes.attacks, o.ws, _weapon(o.strikes), o.i, side.mod, reroll,
+                                    name=o.kind, unit_strength=_other_strength(o.kind, side)) for o in side.others)
     flags = {name: name in side.flags for name in FLAGS}
-    return fantasy.Side(unit, side.ws, side.i, side.ld, side.width, *ranks(side, enemy), side.strikes.attacks,
-                        _weapon(side.strikes), others, _automatic(side.impact, side.ws, side.i),
-                        _automatic(side.stomp, side.ws, side.i), side.mod,
-                        **{name: getattr(side, name) for name in PASSED}, **flags)
+    rules = {name: name in side.special for name in RULE_FLAGS}
+    weapon, cw = _strikes_with(side, enemy)
+    rules["strike_first"] = rules["strike_first"] or cw.strike_first
+    rules["strike_last"] = rules["strike_last"] or cw.strike_last
+    attacks = min(MAX_RANK_ATTACKS, side.strikes.attacks + cw.extra_attacks)
+    return fantasy.Side(unit, side.ws, side.i + cw.initiative, side.ld, side.width, *ranks(side, enemy), attacks,
+                        weapon, others, _automatic(side.impact, side.ws, side.i),
+                        _automatic(side.stomp, side.ws, side.i), side.mod, reroll,
+                        **{name: getattr(side, name) for name in PASSED if name != "reroll"}, **flags, **rules,
+                        mount=_mount(side), charge_bonus=side.charge_bonus)
 
 
 def combat_situation(inputs: CombatInput) -> CombatSituation:
@@ -277,17 +421,38 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
     return values
 
 
+#: A side's inputs the round folds into its Side (the weapon of war's S and AP, the spear's Initiative, the worked-out
+#: armour, Hatred's re-roll) or that it has no field for: with the page's values given, they come from those.
+_ENTERED = ("s", "ap", "bane", "attacks", "i", "armour", "reroll", "weapon", "shield", "body", "barding", "special",
+            "mount_a", "mount_ws", "mount_s", "mount_i", "mount_ap", "charge_bonus", "unit")
+
+
+def _counts_of(values: dict, p: str, enemy: str) -> tuple[int, int]:
+    """The rules' fighting and supporting counts (:func:`rules_ranks`) of side ``p`` as its values give it."""
+    kinds = [values.get(f"{p}{c}kind") for c in OTHER_PREFIXES[: values[f"{p}others"]]]
+    others = tuple(OtherInput(kind, 1, 1, Strikes(1, 1, 0, dice.parse_attacks("1"), 0, ())) for kind in kinds)
+    strikes = Strikes(1, values[f"{p}s"], 0, dice.parse_attacks("1"), 0, ())
+    side = dataclasses.replace(_BLANK, models=values[f"{p}models"], troop=values[f"{p}troop"],
+                               width=values[f"{p}width"], weapon=values.get(f"{p}weapon", "hand_weapon"),
+                               formation=values[f"{p}formation"], charging=p == "a_", others=others, strikes=strikes)
+    return rules_ranks(side, dataclasses.replace(_BLANK, position=values[f"{enemy}position"]))
+
+
 def combat_values(sit: CombatSituation, shown: dict | None = None) -> dict:
     """The page's values that reproduce ``sit`` (for its link), with the display choices of ``shown``
     (``more``: whether both sides' other inputs are shown, which count either way; ``chart``: the chart
-    shown). A fighting or supporting rank is left unset where it is what the unit gives by itself
-    (:func:`ranks`), or where ``shown`` left it unset."""
+    shown) and the inputs the round folds (:data:`_ENTERED`: the weapon of war, the armour worn, …) as
+    ``shown`` holds them. A fighting or supporting count is left unset where it is what the rules give by
+    themselves (:func:`ranks`), or where ``shown`` left it unset."""
     values = _side_values(sit.charger, "a_") | _side_values(sit.charged, "d_")
-    for p, side, enemy in (("a_", sit.charger, sit.charged), ("d_", sit.charged, sit.charger)):
-        for i, name in enumerate((f"{p}fighting", f"{p}supporting")):
-            follows = _follows(side.unit.models, side.rank_width, values[f"{p}fighting"] if i else None,
-                               enemy.position == "front")
-            if (shown is None or shown.get(name) is None) and follows[i] == values[name]:
+    if shown:
+        values |= {name: shown[name] for p in ("a_", "d_") for n in _ENTERED if (name := p + n) in shown}
+    for p, enemy in (("a_", "d_"), ("d_", "a_")):
+        fighting, supporting = _counts_of(values, p, enemy)
+        if values[f"{p}fighting"] is not None:
+            supporting = max(0, min(supporting, values[f"{p}models"] - values[f"{p}fighting"]))
+        for name, rules in ((f"{p}fighting", fighting), (f"{p}supporting", supporting)):
+            if (shown is None or shown.get(name) is None) and rules == values[name]:
                 values[name] = None
     if not shown:
         return values
@@ -325,6 +490,9 @@ class ChargeSituation:
     terrain: bool
     shooting: tuple[fantasy.Group, ...]
     gap: int
+    #: The charger's armour against Stand & Shoot (the shield counts beside any weapon, no Parry; 7: no save);
+    #: None: its save in combat.
+    shooting_armour: int | None = None
 
 
 def _mover(side: CombatSideInput) -> charge.Mover:
@@ -342,12 +510,17 @@ def _shooting(shooting: StandAndShoot | None) -> tuple[fantasy.Group, ...]:
                           "Stand & Shoot"),)
 
 
+def _no_save_as_seven(save: int | None) -> int:
+    """A save as the charge takes the armour against shooting: 7 for none."""
+    return 7 if save is None else save
+
+
 def charge_situation(sit: CombatSituation, inputs: CombatInput) -> ChargeSituation:
     """The whole charge of the page's inputs, around the round ``sit`` (its sides as the page holds them:
     the charger's Initiative is its profile's). A ValueError names an input the rules cannot take."""
     part = inputs.charge
     return ChargeSituation(sit, part.distance, _mover(inputs.charger), _mover(inputs.charged), part.terrain,
-                           _shooting(part.shooting), part.gap)
+                           _shooting(part.shooting), part.gap, _no_save_as_seven(shooting_save(inputs.charger)))
 
 
 def whole_charge(inputs: CombatInput) -> ChargeSituation:
@@ -360,7 +533,8 @@ def charge_answer(csit: ChargeSituation, reaction: str) -> charge.ChargeResult:
     """The whole charge with the charged unit's ``reaction``, once per situation for every user."""
     return charge.charge(csit.sides.charger, csit.sides.charged, csit.distance, csit.charger_moves,
                          csit.charged_moves, reaction, csit.terrain,
-                         csit.shooting if reaction == "stand_and_shoot" else (), csit.gap)
+                         csit.shooting if reaction == "stand_and_shoot" else (), csit.gap,
+                         shooting_armour=csit.shooting_armour)
 
 
 @lru_cache(maxsize=ANSWERS_KEPT)
