@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from hitrules import damage, dice, fantasy, ninth, situations
-from hitrules.fantasy import catalogue, melee, sides
+from hitrules.fantasy import catalogue, melee, missile, sides
 from hitrules.fantasy import charging as charge
 from hitrules.situations import compare, pick, profiles, quiz
 from hitrules.situations.combat import (
@@ -298,7 +298,25 @@ FROM = Param("from", "", _from_text, widget=False)
 _ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
 
 
+def _missile(text: str) -> str:
+    """A missile weapon by name (``longbow``, ``brace-of-pistols``; "" or none: the page's own Strength and AP),
+    as :data:`hitrules.fantasy.missile.MISSILE_WEAPONS` names it; an unknown name is named with close matches."""
+    if _folded(text) in ("", "none"):
+        return ""
+    found = missile.missile_name(text.replace("-", " ").replace("_", " "))
+    if found is None:
+        missile.missile_weapon(text.replace("-", " "))  # its error names close matches
+    return found
+
+
+#: /fantasy's picks: the shooting unit (``unit``), the target unit (``target_unit``), both ``army/unit`` as
+#: /combat's ``a_unit``, and the missile weapon by name (``weapon``); they stand in for the page's defaults.
+FANTASY_PICKS = (Param("unit", "", lambda text: _unit_id(text), widget=False),
+                 Param("target_unit", "", lambda text: _unit_id(text), widget=False),
+                 Param("weapon", "", _missile, lambda name: name.replace(" ", "-")))
+
 FANTASY: tuple[Param, ...] = (
+    *FANTASY_PICKS,
     *_shot_params(FANTASY_CONDITIONS),
     _attacks("shots", "10"),
     # Split fire: a second group of the same unit with its own shots, cover and LoS.
@@ -450,6 +468,10 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
         picked, unread_units = _picks_of_query(query)
         values |= picked
         warnings += unread_units
+    elif params is FANTASY:  # the same on /fantasy: its shooter, its target and its missile weapon
+        picked, unread_units = _fantasy_picks_of_query(query)
+        values |= picked
+        warnings += unread_units
 
     unread = object()  # a value may be None itself (a save of "none")
 
@@ -487,7 +509,8 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
     /combat: :func:`side_pick`), unless
     ``defaults_too``: a link to another page, which may hold other settings), but for a default
     that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
-    base = _picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT else {}
+    base = (_picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT
+            else _fantasy_base(*(values.get(p.name, "") for p in FANTASY_PICKS)) if params is FANTASY else {})
     link = {p.name: p.format(values[p.name]) for p in params
             if p.name in values and (defaults_too or values[p.name] != base.get(p.name, p.default))}
     link |= {p.name: p.format(values[p.name]) for p in params
@@ -722,6 +745,68 @@ def _picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
         except ValueError as error:
             warnings.append(f"{p}unit: {error}")
     return values, warnings
+
+
+@lru_cache(maxsize=64)
+def fantasy_pick(unit: str, target_unit: str, weapon: str) -> tuple[dict, tuple[str, ...], tuple[str, ...]]:
+    """/fantasy's values that its picks stand in for the defaults with: the shooting unit ``unit``'s (with the
+    builder's default choices, ``weapon`` for its missile weapon), or ``weapon``'s alone (of a wielder of
+    Strength :data:`~hitrules.situations.pick.WIELDER_STRENGTH`, the page's shots kept), then the target unit's;
+    and what the page could not use of the shooter and of the target. A ValueError names a unit the catalogue
+    does not have (``unit`` first). The ``weapon`` of the values is the unit's own, so a link names only another."""
+    values: dict = {}
+    shooter_unused: tuple[str, ...] = ()
+    target_unused: tuple[str, ...] = ()
+    if unit:
+        picked = catalogue.find(unit)
+        values, shooter_unused = pick.shooter_from_unit(picked, weapon=weapon or None)
+        values["weapon"] = pick.missile_of(picked) or ""
+    elif weapon:
+        values, shooter_unused = pick.weapon_values(weapon)
+        del values["shots"], values["weapon"]
+        values["extra"] = bool(values["bane"] or values["poisoned"])
+    if target_unit:
+        target, target_unused = pick.target_from_unit(catalogue.find(target_unit))
+        values = values | target | {"extra": values.get("extra", False) or target["extra"]}
+    params = {p.name: p for p in FANTASY}
+    return ({name: params[name].parse(params[name].format(value)) for name, value in values.items()},
+            shooter_unused, target_unused)
+
+
+def _fantasy_base(unit: str, target_unit: str, weapon: str) -> dict:
+    """The values /fantasy's picks stand in for the defaults with; an unknown unit gives nothing of its own."""
+    values: dict = {}
+    for args in ((unit, "", weapon), ("", target_unit, "") if unit else ("", target_unit, weapon)):
+        try:
+            picked = fantasy_pick(*args)[0]
+        except ValueError:
+            continue
+        values |= picked | {"extra": values.get("extra", False) or picked.get("extra", False)}
+    if unit and weapon and "weapon" not in values:  # the shooter unknown: the weapon alone
+        picked = fantasy_pick("", "", weapon)[0]
+        values = picked | values | {"extra": values.get("extra", False) or picked["extra"]}
+    return values
+
+
+def _fantasy_picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
+    """The values of the picks a /fantasy link makes, and a line for each unit it names that the catalogue does
+    not have (the page keeps its defaults for it). An unreadable pick is named once, by the link's reading."""
+    raw = {}
+    for p in FANTASY_PICKS:
+        text = query.get(p.name)
+        text = (text[-1] if text else "") if isinstance(text, list | tuple) else text
+        try:
+            raw[p.name] = p.parse(str(text)) if text else ""
+        except ValueError:
+            raw[p.name] = ""
+    warnings = []
+    for name in ("unit", "target_unit"):
+        if raw[name]:
+            try:
+                catalogue.find(raw[name])
+            except ValueError as error:
+                warnings.append(f"{name}: {error}")
+    return _fantasy_base(raw["unit"], raw["target_unit"], raw["weapon"]), warnings
 
 
 # The /combat links the app ships: its match-ups and the worked round ----------------------------
