@@ -768,9 +768,15 @@ def fantasy_pick(unit: str, target_unit: str, weapon: str) -> tuple[dict, tuple[
     if target_unit:
         target, target_unused = pick.target_from_unit(catalogue.find(target_unit))
         values = values | target | {"extra": values.get("extra", False) or target["extra"]}
-    params = {p.name: p for p in FANTASY}
-    return ({name: params[name].parse(params[name].format(value)) for name, value in values.items()},
-            shooter_unused, target_unused)
+    return as_read(FANTASY, values), shooter_unused, target_unused
+
+
+def as_read(params: tuple[Param, ...], values: Mapping[str, object]) -> dict:
+    """``values`` (of some of ``params``) as a link reads them: each formatted, then parsed (lists in the choices'
+    order, dice as text); a name that is not a parameter is left out."""
+    by_name = {p.name: p for p in params}
+    return {name: by_name[name].parse(by_name[name].format(value)) for name, value in values.items()
+            if name in by_name}
 
 
 def _fantasy_base(unit: str, target_unit: str, weapon: str) -> dict:

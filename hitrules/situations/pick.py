@@ -29,7 +29,7 @@ from hitrules.fantasy.troops import TROOPS
 from hitrules.situations.combat import BODY_ARMOURS, WEAPONS
 
 #: The catalogue as a page offers it: its armies, an army's units, one unit by its ``army/id``.
-__all__ = ["WIELDER_STRENGTH", "Choices", "armies", "find", "missile_of", "shooter_from_unit", "side_from_unit",
+__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "missile_of", "shooter_from_unit", "side_from_unit",
            "target_from_unit", "units", "weapon_values"]
 
 #: Special rules a side takes by name: a rule of the side (``special``), a yes-or-no flag (``flags``), a weapon
@@ -90,11 +90,11 @@ def _number(profile: Profile, stat: str, default: int) -> int:
 
 
 #: The troop types a page starts with 20 models of (5 wide, four deep), at least the unit's least size.
-_RANKED = ("regular_infantry", "heavy_infantry")
+RANKED = ("regular_infantry", "heavy_infantry")
 
 
 def _models(unit: Unit, troop: str | None) -> int:
-    return max(unit.minimum, 20 if troop in _RANKED else 1)
+    return max(unit.minimum, 20 if troop in RANKED else 1)
 
 
 def _profile_values(unit: Unit, mount_option: Option | None, models: int | None) -> dict:

@@ -1,0 +1,139 @@
+"""A unit picked from the catalogue on /fantasy (the shooter, the target) and Explore, and a missile weapon by
+name on /fantasy, through AppTest: by link and by widget (issue 43 items 2 and 3)."""
+
+from __future__ import annotations
+
+from apptest_util import metric, open_page, text, warnings
+
+from hitrules import fantasy, situations
+from hitrules.fantasy import catalogue
+from hitrules.fantasy.missile import missile_weapon
+from hitrules.words import number_text
+
+MISSILE_TROOPS = "empire-of-man/state-missile-troops"
+STATE_TROOPS = "empire-of-man/state-troops"
+
+
+def fantasy_sit(at):
+    return situations.fantasy_situation(at.session_state["_fantasy_values"])
+
+
+def test_the_catalogue_has_what_these_tests_pick():
+    troops = catalogue.find(MISSILE_TROOPS)
+    assert troops.profiles[0].BS == "3" and troops.equipment[0].name == "Hand weapons, Crossbows"
+    crossbow = missile_weapon("crossbow")
+    assert (crossbow.strength, crossbow.ap, crossbow.armour_bane) == (4, 0, 2)
+
+
+def test_a_shooter_picked_by_link_fills_bs_shots_and_its_crossbows():
+    at = open_page("fantasy", unit=MISSILE_TROOPS)
+    assert not at.error and not at.warning
+    assert at.number_input(key="fantasy_bs").value == 3
+    assert at.text_input(key="fantasy_shots").value == "20"  # a shot for each of its 20 models
+    assert at.selectbox(key="fantasy_weapon").value == "crossbow"
+    assert at.toggle(key="fantasy_chain").value is True
+    sit = fantasy_sit(at)
+    assert (sit.groups[0][0].ballistic_skill, str(sit.groups[0][1])) == (3, "20")
+    assert (sit.weapon.strength, sit.weapon.ap, sit.weapon.armour_bane) == (4, 0, 2)  # Armour Bane (2)
+    assert at.number_input(key="fantasy_s").value == 4 and at.number_input(key="fantasy_ap").value == 0
+    page = text(at)
+    assert "**State Missile Troops** (Empire of Man) as the shooter" in page
+    assert "Not used here: Ponderous, Close Order, Detachment, Regimental Unit." in page
+    assert dict(at.query_params) == {"unit": MISSILE_TROOPS}
+    at.number_input(key="fantasy_bs").set_value(4).run()  # every value stays editable, and the link keeps it
+    assert dict(at.query_params) == {"unit": MISSILE_TROOPS, "bs": "4"}
+    again = open_page("fantasy", **dict(at.query_params))
+    assert fantasy_sit(again) == fantasy_sit(at)
+
+
+def test_the_shooters_handguns_by_link():
+    at = open_page("fantasy", unit=MISSILE_TROOPS, weapon="handguns")
+    assert not at.warning
+    sit = fantasy_sit(at)
+    assert (sit.weapon.strength, sit.weapon.ap, sit.weapon.armour_bane) == (4, -1, 1)
+    assert dict(at.query_params) == {"unit": MISSILE_TROOPS, "weapon": "handgun"}
+
+
+def test_a_target_picked_by_link_fills_toughness_wounds_models_and_armour():
+    at = open_page("fantasy", unit=MISSILE_TROOPS, target_unit=STATE_TROOPS)
+    assert not at.warning
+    target = fantasy_sit(at).target
+    assert (target.toughness, target.wounds, target.models, target.armour) == (3, 1, 20, 6)  # light armour 6+
+    assert at.number_input(key="fantasy_t").value == 3 and at.selectbox(key="fantasy_armour").value == "6"
+    assert "**State Troops** (Empire of Man) as the target" in text(at)
+    assert dict(at.query_params) == {"unit": MISSILE_TROOPS, "target_unit": STATE_TROOPS}
+    # Crossbows, S4 against T3 (3+), against light armour 6+ (RULES.md §4), the whole unit worked out exactly.
+    exact = fantasy.shoot(fantasy.Shot(3), 20, fantasy.Weapon(4, 0, "1", False, 2), fantasy.Target(3, 6, models=20))
+    assert metric(at, "Expected models removed") == number_text(exact.models_removed.mean)
+
+
+def test_a_target_picked_by_widgets_with_shields_is_five_up_against_shooting():
+    """State Troops in light armour with shields: 5+ against shooting (a shield counts beside any weapon)."""
+    at = open_page("fantasy", chain="1")
+    key = "fantasy_pick_target_unit_"
+    at.toggle(key=f"{key}on").set_value(True).run()
+    at.selectbox(key=f"{key}army").set_value("empire-of-man").run()
+    at.selectbox(key=f"{key}unit").set_value("state-troops").run()
+    at.multiselect(key=f"{key}options_{STATE_TROOPS}").set_value(["Shields"]).run()
+    at.number_input(key=f"{key}models_{STATE_TROOPS}").set_value(15).run()
+    at.button(key=f"{key}use").click().run()
+    assert not at.error
+    target = fantasy_sit(at).target
+    assert (target.toughness, target.armour, target.models) == (3, 5, 15)
+    link = dict(at.query_params)
+    assert link["target_unit"] == STATE_TROOPS and link["armour"] == "5" and link["models"] == "15"
+    assert fantasy_sit(open_page("fantasy", **link)) == fantasy_sit(at)
+
+
+def test_a_shooter_picked_by_widgets_with_its_handguns():
+    at = open_page("fantasy")
+    key = "fantasy_pick_unit_"
+    at.toggle(key=f"{key}on").set_value(True).run()
+    at.selectbox(key=f"{key}army").set_value("empire-of-man").run()
+    at.selectbox(key=f"{key}unit").set_value("state-missile-troops").run()
+    at.selectbox(key=f"{key}equipment_{MISSILE_TROOPS}").set_value("Hand weapons, Handguns").run()
+    at.number_input(key=f"{key}models_{MISSILE_TROOPS}").set_value(10).run()
+    at.button(key=f"{key}use").click().run()
+    assert not at.error
+    sit = fantasy_sit(at)
+    assert (sit.groups[0][0].ballistic_skill, str(sit.groups[0][1])) == (3, "10")
+    assert (sit.weapon.strength, sit.weapon.ap, sit.weapon.armour_bane) == (4, -1, 1)
+    link = dict(at.query_params)
+    assert (link["unit"], link["weapon"], link["shots"]) == (MISSILE_TROOPS, "handgun", "10")
+    assert fantasy_sit(open_page("fantasy", **link)) == sit
+
+
+def test_a_missile_weapon_by_name_fills_strength_ap_and_its_rules():
+    at = open_page("fantasy", weapon="longbow")
+    assert not at.warning
+    sit = fantasy_sit(at)
+    assert (sit.weapon.strength, sit.weapon.ap, sit.weapon.armour_bane) == (3, 0, 1)  # Armour Bane (1)
+    assert sit.groups[0][0].special_rules == ("volley_fire",)
+    assert str(sit.groups[0][1]) == "10"  # the page's own shots
+    assert dict(at.query_params) == {"weapon": "longbow"}
+    at.selectbox(key="fantasy_weapon").set_value("brace of pistols").run()
+    sit = fantasy_sit(at)
+    assert (sit.weapon.strength, sit.weapon.ap, sit.groups[0][0].special_rules) == (4, -1, ("multiple_shots",))
+    assert dict(at.query_params) == {"weapon": "brace-of-pistols"}
+
+
+def test_a_weapon_of_the_wielders_strength_takes_the_shooters():
+    """Javelins are S (the wielder's): a picked Orc's... here a Saurus' S 4, else the page's wielder S 3."""
+    assert fantasy_sit(open_page("fantasy", weapon="javelin")).weapon.strength == 3
+    at = open_page("fantasy", unit="empire-of-man/empire-archers")  # warbows: S, the archers' S 3
+    assert fantasy_sit(at).weapon.strength == 3 and at.selectbox(key="fantasy_weapon").value == "warbow"
+
+
+def test_a_bad_unit_is_a_warning_naming_close_matches_and_the_page_still_works():
+    at = open_page("fantasy", unit="empire-of-man/state-missle-troops", target_unit="nobody/at-all")
+    said = warnings(at)
+    assert "unit: No unit called “empire-of-man/state-missle-troops”" in said and "State Missile Troops" in said
+    assert "target_unit: No unit called" in said
+    assert metric(at, "Hit chance") == "1/2 (50.0%)"  # the defaults: BS 3, 4+
+    assert at.number_input(key="fantasy_bs").value == 3
+
+
+def test_a_bad_weapon_is_named_with_close_matches():
+    at = open_page("fantasy", weapon="lonbow")
+    assert "weapon: No missile weapon called “lonbow”. Did you mean: longbow" in warnings(at)
+    assert metric(at, "Hit chance") == "1/2 (50.0%)"
