@@ -93,9 +93,8 @@ def _inputs(values: dict, answer) -> None:
 
 def _pick_part(values: dict, name: str, what: str, label: str, help: str) -> None:
     """The unit picked for ``name`` (``unit`` the shooter, ``target_unit``), in one line, and its pick's inputs."""
-    if ref := values[name]:
-        if line := unit_pick.picked_line(ref, what, _unused(values, name)):
-            st.markdown(line)
+    if (ref := values[name]) and (line := unit_pick.picked_line(ref, what, _unused(values, name))):
+        st.markdown(line)
     key = f"{P}_pick_{name}_"
     if st.toggle(label, key=f"{key}on", help=help):
         shooter = name == "unit"

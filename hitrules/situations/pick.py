@@ -29,8 +29,8 @@ from hitrules.fantasy.troops import TROOPS
 from hitrules.situations.combat import BODY_ARMOURS, WEAPONS
 
 #: The catalogue as a page offers it: its armies, an army's units, one unit by its ``army/id``.
-__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "missile_of", "shooter_from_unit", "side_from_unit",
-           "target_from_unit", "units", "weapon_values"]
+__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "missile_of", "shooter_from_unit",
+           "side_from_unit", "target_from_unit", "units", "weapon_values"]
 
 #: Special rules a side takes by name: a rule of the side (``special``), a yes-or-no flag (``flags``), a weapon
 #: rule of its rank and file (``rules``), a movement rule (``move``), or its formation.
