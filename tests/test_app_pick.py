@@ -118,7 +118,7 @@ def test_a_missile_weapon_by_name_fills_strength_ap_and_its_rules():
 
 
 def test_a_weapon_of_the_wielders_strength_takes_the_shooters():
-    """Javelins are S (the wielder's): a picked Orc's... here a Saurus' S 4, else the page's wielder S 3."""
+    """Javelins are S (the wielder's): with no unit picked, a wielder of S 3; warbows (S) take the archers' S 3."""
     assert fantasy_sit(open_page("fantasy", weapon="javelin")).weapon.strength == 3
     at = open_page("fantasy", unit="empire-of-man/empire-archers")  # warbows: S, the archers' S 3
     assert fantasy_sit(at).weapon.strength == 3 and at.selectbox(key="fantasy_weapon").value == "warbow"
@@ -137,3 +137,48 @@ def test_a_bad_weapon_is_named_with_close_matches():
     at = open_page("fantasy", weapon="lonbow")
     assert "weapon: No missile weapon called “lonbow”. Did you mean: longbow" in warnings(at)
     assert metric(at, "Hit chance") == "1/2 (50.0%)"
+
+
+# Explore: one pick a side in the melee views and "which weapon is better" -----------------------------------
+
+
+def test_explore_kill_by_link_fills_the_attacker_and_the_target():
+    """State Troops (their default hand weapons, S 3) against an Orc Mob: WS 3 against WS 3, S 3 against T 4, the
+    orcs' light armour 6+ in combat, 20 of them."""
+    at = open_page("explore", view="kill", unit=STATE_TROOPS, target_unit="orc-and-goblin-tribes/orc-mob")
+    assert not at.warning and not at.error
+    got = {name: at.number_input(key=f"explore_{name}").value
+           for name in ("ws", "target_ws", "strength", "toughness", "wounds", "models")}
+    assert got == {"ws": 3, "target_ws": 3, "strength": 3, "toughness": 4, "wounds": 1, "models": 20}
+    assert at.selectbox(key="explore_save").value == "6"
+    assert "**State Troops** (Empire of Man) as the attacker" in text(at)
+    assert "**Orc Mob** (Orc & Goblin Tribes) as the target" in text(at)
+    assert dict(at.query_params) == {"view": "kill", "unit": STATE_TROOPS,
+                                     "target_unit": "orc-and-goblin-tribes/orc-mob"}
+
+
+def test_explore_melee_pick_by_widgets_with_halberds():
+    at = open_page("explore", view="melee")
+    key = "explore_pick_unit_"
+    at.toggle(key=f"{key}on").set_value(True).run()
+    at.selectbox(key=f"{key}army").set_value("empire-of-man").run()
+    at.selectbox(key=f"{key}unit").set_value("state-troops").run()
+    at.selectbox(key=f"{key}equipment_{STATE_TROOPS}").set_value("Halberds").run()
+    at.button(key=f"{key}use").click().run()
+    assert not at.error
+    values = at.session_state["_explore_values"]
+    assert (values["ws"], values["strength"], values["unit"]) == (3, 4, STATE_TROOPS)  # a halberd: S+1
+    assert "Not used here: AP -1" in text(at)
+    link = dict(at.query_params)
+    assert link["unit"] == STATE_TROOPS and link["strength"] == "4"
+
+
+def test_explore_which_weapon_with_picked_shooters_and_target():
+    at = open_page("explore", view="weapons", unit=MISSILE_TROOPS, target_unit=STATE_TROOPS)
+    assert not at.warning and not at.error
+    values = at.session_state["_explore_values"]
+    assert (values["ruleset"], values["attacks_a"], values["bs_a"], values["strength_a"], values["ap_a"]) == (
+        "fantasy", "20", 3, 4, 0)
+    assert (values["toughness"], values["save"], values["wounds"], values["models"]) == (3, 6, 1, 20)
+    assert "Armour Bane" in text(at)  # the crossbows' Armour Bane (2): not an input of this view, said so
+    assert dict(at.query_params) == {"view": "weapons", "unit": MISSILE_TROOPS, "target_unit": STATE_TROOPS}

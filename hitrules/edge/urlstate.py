@@ -373,6 +373,8 @@ LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat", "charge")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
+    # A unit picked from the catalogue, as on /fantasy: the attacker (weapon A's, in "which weapon") and the target.
+    *FANTASY_PICKS[:2],
     _choice("ruleset", "fantasy", compare.RULESETS, "rule set"),
     _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
     _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
@@ -468,8 +470,8 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
         picked, unread_units = _picks_of_query(query)
         values |= picked
         warnings += unread_units
-    elif params is FANTASY:  # the same on /fantasy: its shooter, its target and its missile weapon
-        picked, unread_units = _fantasy_picks_of_query(query)
+    elif params is FANTASY or params is EXPLORE:  # the same on /fantasy (its missile weapon too) and Explore
+        picked, unread_units = _fantasy_picks_of_query(query, params)
         values |= picked
         warnings += unread_units
 
@@ -510,7 +512,9 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
     ``defaults_too``: a link to another page, which may hold other settings), but for a default
     that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
     base = (_picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT
-            else _fantasy_base(*(values.get(p.name, "") for p in FANTASY_PICKS)) if params is FANTASY else {})
+            else _fantasy_base(*(values.get(p.name, "") for p in FANTASY_PICKS)) if params is FANTASY
+            else _explore_base(values.get("unit", ""), values.get("target_unit", ""), values.get("view", ""))
+            if params is EXPLORE else {})
     link = {p.name: p.format(values[p.name]) for p in params
             if p.name in values and (defaults_too or values[p.name] != base.get(p.name, p.default))}
     link |= {p.name: p.format(values[p.name]) for p in params
@@ -794,9 +798,65 @@ def _fantasy_base(unit: str, target_unit: str, weapon: str) -> dict:
     return values
 
 
-def _fantasy_picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
-    """The values of the picks a /fantasy link makes, and a line for each unit it names that the catalogue does
-    not have (the page keeps its defaults for it). An unreadable pick is named once, by the link's reading."""
+#: Explore's inputs that a unit picked as the attacker or the target fills, by the pick's name for them: in
+#: "which weapon is better" (weapon A's unit, shooting), and in the melee views.
+_EXPLORE_SHOOTER = {"shots": "attacks_a", "bs": "bs_a", "s": "strength_a", "ap": "ap_a", "mw": "damage_a"}
+_EXPLORE_MELEE = {"ws": "ws", "s": "strength", "reroll": "melee_reroll"}
+_EXPLORE_TARGET = {"t": "toughness", "armour": "save", "regen": "regen", "wounds": "wounds", "models": "models"}
+
+
+def explore_values(role: str, unit, choices: pick.Choices | None, shooting: bool) -> tuple[dict, tuple[str, ...]]:
+    """Explore's values for ``unit`` picked as ``role`` (``unit`` the attacker, ``target_unit`` the target) as
+    ``choices`` picks it, ``shooting`` ("which weapon is better": weapon A's unit and its missile weapon, the target's
+    armour against shooting) or in melee (WS, Strength with its weapon of war, Hatred's re-roll; the target's WS and
+    armour in combat); and what the view could not use of it."""
+    values: dict = {"ruleset": "fantasy"} if shooting else {}
+    if role == "target_unit":
+        picked, unused = pick.target_from_unit(unit, choices, in_combat=not shooting)
+        values |= {there: picked[name] for name, there in _EXPLORE_TARGET.items()}
+        values |= {} if shooting else {"target_ws": picked["ws"]}
+        return as_read(EXPLORE, values), unused
+    if shooting:
+        picked, unused = pick.shooter_from_unit(unit, choices)
+        names = _EXPLORE_SHOOTER
+        unused += tuple(name for name, there in (("Armour Bane", picked.get("bane")),
+                                                 ("Poisoned Attacks", picked.get("poisoned"))) if there)
+    else:
+        picked, unused = pick.melee_from_unit(unit, choices)
+        names = _EXPLORE_MELEE
+        unused = (f"AP {picked['ap']}",) * bool(picked["ap"]) + unused
+    values |= {there: picked[name] for name, there in names.items() if name in picked}
+    return as_read(EXPLORE, values), unused
+
+
+@lru_cache(maxsize=64)
+def explore_pick(role: str, ref: str, shooting: bool) -> tuple[dict, tuple[str, ...]]:
+    """:func:`explore_values` for the catalogue's unit ``ref`` with the builder's default choices; a ValueError
+    names a unit the catalogue does not have."""
+    return explore_values(role, catalogue.find(ref), None, shooting)
+
+
+#: The views where a pick counts: "which weapon is better" (shooting) and the melee ones.
+EXPLORE_PICK_VIEWS = ("weapons", "melee", "kill")
+
+
+def _explore_base(unit: str, target_unit: str, view: str) -> dict:
+    """The values Explore's picks stand in for the defaults with, in ``view``; an unknown unit gives nothing."""
+    values: dict = {}
+    if view not in EXPLORE_PICK_VIEWS:
+        return values
+    for role, ref in (("unit", unit), ("target_unit", target_unit)):
+        try:
+            values |= explore_pick(role, ref, view == "weapons")[0] if ref else {}
+        except ValueError:
+            continue
+    return values
+
+
+def _fantasy_picks_of_query(query: Mapping[str, object], params: tuple[Param, ...]) -> tuple[dict, list[str]]:
+    """The values of the picks a /fantasy (or Explore) link makes, and a line for each unit it names that the
+    catalogue does not have (the page keeps its defaults for it). An unreadable pick is named once, by the link's
+    reading."""
     raw = {}
     for p in FANTASY_PICKS:
         text = query.get(p.name)
@@ -812,6 +872,10 @@ def _fantasy_picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str
                 catalogue.find(raw[name])
             except ValueError as error:
                 warnings.append(f"{name}: {error}")
+    if params is EXPLORE:
+        view = query.get("view")
+        view = (view[-1] if view else "") if isinstance(view, list | tuple) else view
+        return _explore_base(raw["unit"], raw["target_unit"], _folded(str(view or ""))), warnings
     return _fantasy_base(raw["unit"], raw["target_unit"], raw["weapon"]), warnings
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hitrules.fantasy import armour_value
+from hitrules.fantasy import armour_value, combat_weapon
 from hitrules.fantasy.catalogue import Option, Profile, Unit, armies, engine_names, find, units
 from hitrules.fantasy.missile import missile_name, missile_weapon
 from hitrules.fantasy.sides import RANK_AND_FILE_ATTACKS_RANGE
@@ -29,7 +29,7 @@ from hitrules.fantasy.troops import TROOPS
 from hitrules.situations.combat import BODY_ARMOURS, WEAPONS
 
 #: The catalogue as a page offers it: its armies, an army's units, one unit by its ``army/id``.
-__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "missile_of", "shooter_from_unit",
+__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "melee_from_unit", "missile_of", "shooter_from_unit",
            "side_from_unit", "target_from_unit", "units", "weapon_values"]
 
 #: Special rules a side takes by name: a rule of the side (``special``), a yes-or-no flag (``flags``), a weapon
@@ -309,10 +309,12 @@ def shooter_from_unit(unit: Unit, choices: Choices | None = None, weapon: str | 
     return values, tuple(dict.fromkeys(unused))
 
 
-def target_from_unit(unit: Unit, choices: Choices | None = None) -> tuple[dict, tuple[str, ...]]:
+def target_from_unit(unit: Unit, choices: Choices | None = None, *, in_combat: bool = False
+                     ) -> tuple[dict, tuple[str, ...]]:
     """/fantasy's target for ``unit`` as ``choices`` picks it: Toughness, Wounds and models of its body, its armour
     against shooting (a shield counts beside any weapon, no Parry: :func:`fantasy.armour_value` with
-    ``in_combat=False``; Armoured Hide counts) and Regeneration; and what the page could not use of it. The side's
+    ``in_combat=False``; Armoured Hide counts) and Regeneration; its WS too (``ws``: a melee target's); and what
+    the page could not use of it. ``in_combat``: its armour in combat instead (its weapon's hands, Parry). The side's
     reading is :func:`side_from_unit`'s, the one mapping.
 
     >>> values, _ = target_from_unit(find("empire-of-man/state-troops"), Choices(options=("Shields",)))
@@ -327,9 +329,25 @@ def target_from_unit(unit: Unit, choices: Choices | None = None) -> tuple[dict, 
     armour = side["armour"]
     if armour == "auto":
         armour = armour_value(BODY_ARMOURS[side["body"]], shield=side["shield"], barding=side["barding"],
-                              hide=hide, troop_type=side["troop"], in_combat=False)
-    values = {"chain": True, "t": side["t"], "wounds": side["wounds"], "models": side["models"], "armour": armour,
+                              hide=hide, troop_type=side["troop"], in_combat=in_combat, weapon=WEAPONS[side["weapon"]])
+    values = {"chain": True, "ws": side["ws"], "t": side["t"], "wounds": side["wounds"], "models": side["models"], "armour": armour,
               "regen": side.get("regen"), "extra": side.get("regen") is not None}
     used = ("regeneration", "armoured hide")
     rules = [r for r in unit.special_rules if not r.strip().lower().startswith(used)]
+    return values, tuple(dict.fromkeys([n for n in side_unused if n not in unit.special_rules] + rules))
+
+
+def melee_from_unit(unit: Unit, choices: Choices | None = None) -> tuple[dict, tuple[str, ...]]:
+    """An attacker in melee (Explore's melee views): its rank and file's WS, Strength with its weapon of war (in a
+    turn it did not charge: :func:`fantasy.combat_weapon`), its weapon's AP, and Hatred's re-roll of failed hits;
+    and what a melee view could not use. The side's reading is :func:`side_from_unit`'s.
+
+    >>> melee_from_unit(find("empire-of-man/state-troops"), Choices(equipment="Halberds"))[0]
+    {'ws': 3, 's': 4, 'ap': -1, 'reroll': 'none'}
+    """
+    side, side_unused = side_from_unit(unit, choices, charger=False)
+    weapon = combat_weapon(WEAPONS[side["weapon"]], side["s"], charged=False).weapon
+    values = {"ws": side["ws"], "s": weapon.strength, "ap": weapon.ap,
+              "reroll": "failed" if "hatred" in side["special"] else "none"}
+    rules = [r for r in unit.special_rules if not r.strip().lower().startswith("hatred")]
     return values, tuple(dict.fromkeys([n for n in side_unused if n not in unit.special_rules] + rules))
