@@ -8,6 +8,7 @@ from apptest_util import metric, open_page, text, warnings
 from hitrules import fantasy, situations
 from hitrules.fantasy import catalogue
 from hitrules.fantasy.missile import missile_weapon
+from hitrules.situations import pick
 from hitrules.words import number_text
 
 MISSILE_TROOPS = "empire-of-man/state-missile-troops"
@@ -182,3 +183,39 @@ def test_explore_which_weapon_with_picked_shooters_and_target():
     assert (values["toughness"], values["save"], values["wounds"], values["models"]) == (3, 6, 1, 20)
     assert "Armour Bane" in text(at)  # the crossbows' Armour Bane (2): not an input of this view, said so
     assert dict(at.query_params) == {"view": "weapons", "unit": MISSILE_TROOPS, "target_unit": STATE_TROOPS}
+
+
+# The pick's shooting values, against the catalogue and the missile weapons' table ------------------------------
+
+
+def test_a_weapon_of_the_wielders_strength_plus_one_takes_the_models_strength():
+    """An Ogre Hunter (S 5) throws great throwing spears (S+1, AP -1): S 6."""
+    values, unused = pick.shooter_from_unit(catalogue.find("ogre-kingdoms/hunter"))
+    assert (values["bs"], values["s"], values["ap"], values["shots"]) == (4, 6, -1, "1")
+    assert "Quick Shot" in unused
+
+
+def test_multiple_shots_make_the_shots_dice_and_the_pages_rule():
+    values, _ = pick.weapon_values("brimstone gun", models=5)  # Multiple Shots (D3+1): 5D3+5
+    assert (values["shots"], values["rules"], values["s"], values["ap"]) == ("5D3+5", ("multiple_shots",), 5, -2)
+    assert pick.weapon_values("clattergun", models=3)[0]["shots"] == "3D6"
+
+
+def test_poisoned_attacks_of_the_javelins_or_of_the_blowpipes_own():
+    skinks = catalogue.find("lizardmen/skink-skirmishers")
+    assert pick.shooter_from_unit(skinks)[0]["poisoned"] is True  # Poisoned Attacks (Javelins only)
+    blowpipes = pick.shooter_from_unit(skinks, pick.Choices(equipment="Hand weapons, Blowpipes"))[0]
+    assert (blowpipes["weapon"], blowpipes["poisoned"], blowpipes["shots"]) == ("blowpipe", True, "40")  # its own
+    assert pick.shooter_from_unit(catalogue.find("empire-of-man/state-troops"))[1][0] == (
+        "no missile weapon among its equipment")
+
+
+def test_the_target_against_shooting_and_in_combat():
+    """State Troops with shields: light armour and a shield 5+ against shooting; in combat with hand weapons they
+    Parry (4+), with halberds (two hands) the shield is unused (6+)."""
+    troops = catalogue.find(STATE_TROOPS)
+    assert pick.target_from_unit(troops, pick.Choices(options=("Shields",)))[0]["armour"] == 5
+    assert pick.target_from_unit(troops, pick.Choices(options=("Shields",)), in_combat=True)[0]["armour"] == 4
+    halberds = pick.Choices(equipment="Halberds", options=("Shields",))
+    assert pick.target_from_unit(troops, halberds, in_combat=True)[0]["armour"] == 6
+    assert pick.target_from_unit(troops, halberds)[0]["armour"] == 5

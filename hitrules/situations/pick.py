@@ -29,8 +29,8 @@ from hitrules.fantasy.troops import TROOPS
 from hitrules.situations.combat import BODY_ARMOURS, WEAPONS
 
 #: The catalogue as a page offers it: its armies, an army's units, one unit by its ``army/id``.
-__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "melee_from_unit", "missile_of", "shooter_from_unit",
-           "side_from_unit", "target_from_unit", "units", "weapon_values"]
+__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "melee_from_unit", "missile_of",
+           "shooter_from_unit", "side_from_unit", "target_from_unit", "units", "weapon_values"]
 
 #: Special rules a side takes by name: a rule of the side (``special``), a yes-or-no flag (``flags``), a weapon
 #: rule of its rank and file (``rules``), a movement rule (``move``), or its formation.
@@ -299,8 +299,9 @@ def shooter_from_unit(unit: Unit, choices: Choices | None = None, weapon: str | 
         shot, left = weapon_values(name, _number(shooter, "S", WIELDER_STRENGTH), models)
         values |= shot
         unused += left
-    for rule in unit.special_rules:
-        if rule.strip().lower() == "poisoned attacks" and name is not None:
+    for rule in unit.special_rules:  # Poisoned Attacks, or "(Javelins only)" with javelins
+        poisoned = re.fullmatch(r"poisoned attacks(?:\s*\((.*?)\s+only\))?", rule.strip().lower())
+        if poisoned and name is not None and (poisoned.group(1) is None or missile_name(poisoned.group(1)) == name):
             values["poisoned"] = True
         else:
             unused.append(rule)
@@ -330,8 +331,8 @@ def target_from_unit(unit: Unit, choices: Choices | None = None, *, in_combat: b
     if armour == "auto":
         armour = armour_value(BODY_ARMOURS[side["body"]], shield=side["shield"], barding=side["barding"],
                               hide=hide, troop_type=side["troop"], in_combat=in_combat, weapon=WEAPONS[side["weapon"]])
-    values = {"chain": True, "ws": side["ws"], "t": side["t"], "wounds": side["wounds"], "models": side["models"], "armour": armour,
-              "regen": side.get("regen"), "extra": side.get("regen") is not None}
+    values = {"chain": True, "ws": side["ws"], "t": side["t"], "wounds": side["wounds"], "models": side["models"],
+              "armour": armour, "regen": side.get("regen"), "extra": side.get("regen") is not None}
     used = ("regeneration", "armoured hide")
     rules = [r for r in unit.special_rules if not r.strip().lower().startswith(used)]
     return values, tuple(dict.fromkeys([n for n in side_unused if n not in unit.special_rules] + rules))
