@@ -5,7 +5,6 @@ import streamlit as st
 import webui
 from hitrules import fantasy, situations
 from hitrules.edge import urlstate
-from hitrules.fantasy.missile import MISSILE_WEAPONS
 from hitrules.situations import pick, profiles
 from hitrules.words import chance_text, count_text
 from views import calculator, draw, pictures, unit_pick
@@ -80,7 +79,7 @@ def _inputs(values: dict, answer) -> None:
                "Army, then unit, its missile weapon and models: fills BS, the shots (Multiple Shots too) and the "
                "weapon's Strength, AP and rules. Change anything after.")
     shot_inputs(P, answer, calculator=True)
-    st.selectbox("Missile weapon", ("", *MISSILE_WEAPONS), key=webui.key(P, "weapon"),
+    st.selectbox("Missile weapon", ("", *urlstate.MISSILE_WEAPON_NAMES), key=webui.key(P, "weapon"),
                  on_change=_use_weapon, format_func=lambda name: name.capitalize() if name else "Your own (below)",
                  help="A missile weapon by name (the rulebook's and the army books'; see the Rules page): fills its "
                       "Strength (the shooter's where the weapon's is S), AP, Armour Bane, Multiple Wounds, Poisoned "

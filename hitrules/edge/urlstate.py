@@ -309,6 +309,9 @@ def _missile(text: str) -> str:
     return found
 
 
+#: The missile weapons a link (and /fantasy's choice) names: every one of the rules' table, by its name.
+MISSILE_WEAPON_NAMES = tuple(missile.MISSILE_WEAPONS)
+
 #: /fantasy's picks: the shooting unit (``unit``), the target unit (``target_unit``), both ``army/unit`` as
 #: /combat's ``a_unit``, and the missile weapon by name (``weapon``); they stand in for the page's defaults.
 FANTASY_PICKS = (Param("unit", "", lambda text: _unit_id(text), widget=False),
