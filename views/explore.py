@@ -488,21 +488,23 @@ VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps,
          "wound": _wound, "weapons": _weapons, "melee": _melee, "kill": _kill, "charge": _charge}
 
 
-#: Each pick of Explore: its parameter, what the unit is in the view (shooting, in melee), and its toggle's label.
-_PICKS = (("unit", ("weapon A's unit", "the attacker"), "Pick {} from the army lists"),
-          ("target_unit", ("the target", "the target"), "Pick {} from the army lists"))
+#: Each pick of Explore: its parameter, what the unit is in the view and its toggle's label (one line: at most 36
+#: characters), shooting ("which weapon is better") and in melee.
+_PICKS = (("unit", {True: ("weapon A's unit", "Pick A's unit from the army lists"),
+                    False: ("the attacker", "Pick an attacker from the army lists")}),
+          ("target_unit", {s: ("the target", "Pick the target from the army lists") for s in (True, False)}))
 
 
 def _picks(values: dict, shooting: bool) -> None:
     """A unit picked from the army lists for each side (the attacker, or weapon A's unit; the target): its line,
     and a toggle for its pick. It fills this view's inputs (``urlstate.explore_values``); every value stays editable."""
     with st.expander("Units from the army lists", expanded=bool(values["unit"] or values["target_unit"])):
-        for name, whats, label in _PICKS:
-            what = whats[0] if shooting else whats[1]
+        for name, labels in _PICKS:
+            what, label = labels[shooting]
             if (ref := values[name]) and (line := unit_pick.picked_line(ref, what, _unused(values, name, shooting))):
                 st.markdown(line)
             key = f"{P}_pick_{name}_"
-            if st.toggle(label.format(what), key=f"{key}on",
+            if st.toggle(label, key=f"{key}on",
                          help="Army, then unit, its equipment and models: fills this view's inputs of "
                               f"{what} (its profile, weapon and armour). Change anything after."):
                 unit_pick.pick_inputs(key, lambda ref, n=name: _use(n, ref, shooting), BOUNDS["models"],

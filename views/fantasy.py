@@ -75,7 +75,7 @@ def _inputs(values: dict, answer) -> None:
     """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover. A unit
     picked from the army lists fills the shooter's inputs, another the target's; a missile weapon by name fills
     the weapon's."""
-    _pick_part(values, "unit", "the shooter", "Pick the shooting unit from the army lists",
+    _pick_part(values, "unit", "the shooter", "Pick shooters from the army lists",
                "Army, then unit, its missile weapon and models: fills BS, the shots (Multiple Shots too) and the "
                "weapon's Strength, AP and rules. Change anything after.")
     shot_inputs(P, answer, calculator=True)
@@ -85,7 +85,7 @@ def _inputs(values: dict, answer) -> None:
                       "Strength (the shooter's where the weapon's is S), AP, Armour Bane, Multiple Wounds, Poisoned "
                       "Attacks, and Multiple Shots and Volley Fire above. Change anything after.")
     target_inputs(P, "fantasy", pick=lambda: _pick_part(
-        values, "target_unit", "the target", "Pick the target unit from the army lists",
+        values, "target_unit", "the target", "Pick the target from the army lists",
         "Army, then unit, its armour, options and models: fills Toughness, Wounds, models, the armour save "
         "against shooting (a shield counts beside any weapon, no Parry) and Regeneration. Change anything after."))
 
