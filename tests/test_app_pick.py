@@ -112,10 +112,12 @@ def test_a_missile_weapon_by_name_fills_strength_ap_and_its_rules():
     assert sit.groups[0][0].special_rules == ("volley_fire",)
     assert str(sit.groups[0][1]) == "10"  # the page's own shots
     assert dict(at.query_params) == {"weapon": "longbow"}
+    assert "Not used here" not in text(at)  # Armour Bane and Volley Fire: both taken
     at.selectbox(key="fantasy_weapon").set_value("brace of pistols").run()
     sit = fantasy_sit(at)
     assert (sit.weapon.strength, sit.weapon.ap, sit.groups[0][0].special_rules) == (4, -1, ("multiple_shots",))
     assert dict(at.query_params) == {"weapon": "brace-of-pistols"}
+    assert "Not used here, of the weapon's rules: Quick Shot." in text(at)
 
 
 def test_a_weapon_of_the_wielders_strength_takes_the_shooters():

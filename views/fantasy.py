@@ -84,6 +84,8 @@ def _inputs(values: dict, answer) -> None:
                  help="A missile weapon by name (the rulebook's and the army books'; see the Rules page): fills its "
                       "Strength (the shooter's where the weapon's is S), AP, Armour Bane, Multiple Wounds, Poisoned "
                       "Attacks, and Multiple Shots and Volley Fire above. Change anything after.")
+    if values["weapon"] and not values["unit"] and (left := _weapon_unused(values["weapon"])):
+        st.caption(f"Not used here, of the weapon's rules: {', '.join(left)}.")
     target_inputs(P, "fantasy", pick=lambda: _pick_part(
         values, "target_unit", "the target", "Pick the target from the army lists",
         "Army, then unit, its armour, options and models: fills Toughness, Wounds, models, the armour save "
@@ -114,6 +116,13 @@ def _unused(values: dict, name: str) -> tuple[str, ...]:
     except ValueError:
         return ()
     return shooter if name == "unit" else target
+
+
+def _weapon_unused(name: str) -> tuple[str, ...]:
+    try:
+        return urlstate.fantasy_pick("", "", name)[1]
+    except ValueError:
+        return ()
 
 
 def _apply(values: dict, name: str, ref: str, unused: tuple[str, ...]) -> None:
