@@ -334,7 +334,8 @@ def test_the_lance_preset_has_its_warhorses_as_their_mount():
     assert (first_knight.name, str(first_knight.attacks), first_knight.ws, first_knight.weapon.strength,
             first_knight.initiative) == ("champion", "2", 4, 5, 3)
     mount = sit.charger.mount
-    assert (mount.name, str(mount.attacks), mount.ws, mount.weapon.strength, mount.initiative) == ("mount", "1", 3, 3, 3)
+    assert (mount.name, str(mount.attacks), mount.ws, mount.weapon.strength, mount.initiative) == (
+        "mount", "1", 3, 3, 3)
     assert (sit.charger.weapon.strength, sit.charger.weapon.ap, sit.charger.unit.armour) == (5, -2, 3)
     assert (sit.charger.fighting, sit.charger.supporting) == (4, 0)  # 5 wide, the First Knight one of them
     fought, bonus = combat_situations.charge_bonus(combat_situations.whole_charge(inputs))
@@ -366,6 +367,13 @@ def test_the_orcs_preset_fights_with_the_rulebooks_ranks():
         fought.lose)
     assert "5 fight, 10 once each; the second rank fights (Press of Battle), and the next rank supports (thrusting " \
            "spears)" in text(at)
+    # Issue 42 measured 25.7% and 48.9% with the rulebook's ranks on the match-up as it then read the rest: the
+    # Orcs' light armour and shield 5+ (no Parry), their choppas' AP -1, a standard each, and no Horde.
+    issue = dict(combat_situations.COMBAT_PRESETS["orcs_spearmen"].query) | {
+        "a_armour": "5", "a_ap": "-1", "a_flags": "standard", "d_flags": "standard", "d_special": ""}
+    issue_values = urlstate.parse_query(urlstate.COMBAT, issue).values
+    measured = combat_situations.round_in_contact(combat_situations.whole_charge(urlstate.combat_input(issue_values)))
+    assert (round(float(measured.win) * 100, 1), round(float(measured.lose) * 100, 1)) == (25.7, 48.9)
 
 
 def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
@@ -379,6 +387,7 @@ def test_the_chariot_is_fought_by_the_dwarfs_that_touch_it():
     assert sit.charged.unit.armour == 3 and (sit.charger.weapon.strength, sit.charger.weapon.ap) == (4, -1)
     assert (str(sit.charger.mount.attacks), sit.charger.mount.weapon.strength, sit.charger.mount.weapon.ap) == (
         "2", 4, -1)
+    assert sit.charger.impact.weapon.ap == -2  # a heavy chariot's Impact Hits (RULES.md §8, settled point 11)
 
 
 # Issue 42: the weapons of war, the armour worn, who fights, by link and by widget ----------------------------

@@ -79,8 +79,8 @@ def test_the_charge_part_by_widgets_and_by_its_link_shows_the_same():
                         ("ss_ap", -1)):
         at.number_input(key=f"combat_{name}").set_value(value).run()
     at.checkbox(key="combat_terrain").check().run()
-    at.pills(key="combat_a_move").set_value(["swiftstride"]).run()
-    at.pills(key="combat_d_move").set_value(["hold_your_ground"]).run()
+    at.multiselect(key="combat_a_move").set_value(["swiftstride"]).run()
+    at.multiselect(key="combat_d_move").set_value(["hold_your_ground"]).run()
     at.text_input(key="combat_ss_shots").input("10").run()
     at.segmented_control(key="combat_reaction").set_value("stand_and_shoot").run()
     assert not at.error

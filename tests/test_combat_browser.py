@@ -143,43 +143,42 @@ def test_the_combat_charts_draw(page: Page, app_server, path):
     expect(page.locator(".js-plotly-plot svg.main-svg").first).to_be_attached(timeout=20_000)
 
 
-def test_a_side_with_two_others_entered_by_widgets_and_opened_from_its_link(browser, app_server):
-    """Issue 26: the lance with its Paladin and its warhorses, entered by the page's widgets on a phone,
-    then its link opened in a second tab: the same answer."""
+def test_a_side_with_its_champion_and_mounts_entered_by_widgets_and_opened_from_its_link(browser, app_server):
+    """Issue 26, issue 42: the lance with its First Knight (an other: the champion) and its warhorses (the side's
+    mount), entered by the page's widgets on a phone, then its link opened in a second tab: the same answer."""
     preset = combat_situations.COMBAT_PRESETS["lance_halberdiers"]
     answer = preset_round("lance_halberdiers")
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        link = {k: v for k, v in preset.query if not k.startswith(("a_others", "a_char"))}
+        typed = ("a_others", "a_char_ws", "a_char_s", "a_char_ap", "a_char_i", "a_mount_a")
+        link = {k: v for k, v in preset.query if k not in typed}
         open_app(page, app_server, f"combat?{urlencode(link)}")
         page.locator('[data-testid="stRadio"]').filter(has_text="Champion, character, mount").first.get_by_text(
-            "Two", exact=True).click()
+            "One", exact=True).click()
         wait_ready(page)
-        # The charged side's Paladin has an "Its Attacks" too: until the rerun has drawn the charger's two,
-        # nth(0) and nth(1) are other models' inputs (CI on stop 32 typed the mount's 5 into the Paladin's).
-        expect(page.get_by_label("Its Attacks", exact=True)).to_have_count(3)
-        for label, nth, value in (("Its Attacks", 0, "3"), ("Its WS", 0, "6"), ("Its S", 0, "6"),
-                                  ("Its AP", 0, "-2"), ("Its I", 0, "4"), ("Its Attacks", 1, "5"),
-                                  ("Its I", 1, "3")):
+        # The charged side's Captain has an "Its Attacks" too: until the rerun has drawn the charger's,
+        # nth(0) is the Captain's input.
+        expect(page.get_by_label("Its Attacks", exact=True)).to_have_count(2)
+        for label, nth, value in (("Its WS", 0, "4"), ("Its S", 0, "5"), ("Its AP", 0, "-2"), ("Its I", 0, "3"),
+                                  ("Mount's A", 0, "1")):
             box = number(page, label, nth)
             box.fill(value)
             box.press("Enter")
             wait_ready(page)
         shown = chance_text(answer.win)
         expect(metric(page, "Charger wins")).to_have_text(shown)
-        page.wait_for_function("() => location.search.includes('a_char2_attacks=5')", timeout=10_000)
+        page.wait_for_function("() => location.search.includes('a_mount_a=1')", timeout=10_000)
         second = context.new_page()
         try:
             second.goto(page.url)
             wait_ready(second)
             expect(metric(second, "Charger wins")).to_have_text(shown)
-            expect(number(second, "Its Attacks", 1)).to_have_value("5")
+            expect(number(second, "Mount's A", 0)).to_have_value("1")
         finally:
             second.close()
-        expect(page.get_by_text("The charger's mount: 5 attacks", exact=False)).to_be_attached()
-        # The window around the charger's two others (their kind, Attacks, WS, S, AP, I), not the whole page.
+        # The window around the charger's champion (its kind, Attacks, WS, S, AP, I), not the whole page.
         save_screenshot(page, "phone-combat-others", around=number(page, "Its Attacks", 0))
     finally:
         context.close()
@@ -259,3 +258,81 @@ def test_axe_finds_nothing_serious_with_the_charge_on(page: Page, app_server):
     serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]], v["help"])
                for v in violations if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+
+
+# Issue 42 item 3: /combat read as a player would -------------------------------------------------------------
+
+#: The charge part and More on: every input of both sides drawn (the page a phone scrolled ~8,900 px through).
+EVERYTHING = CHARGE_LINK | {"more": "1", "reaction": "hold", "a_flags": "standard", "d_flags": "stubborn"}
+#: A fill that draws nothing: a bar of it is invisible on the page's white.
+NO_FILL = ("", "none", "transparent", "rgba(0, 0, 0, 0)", "rgb(255, 255, 255)", "white", "#fff", "#ffffff")
+
+
+def bar_fills(page: Page) -> list[str]:
+    """The colour each bar of the reactions' chart is filled with: its own fill, or, for a hatched bar, the
+    background of its pattern (Plotly draws a pattern's bars with ``url(#…)``)."""
+    chart = page.locator(".st-key-combat_reactions_chart .js-plotly-plot")
+    chart.locator("g.barlayer").first.wait_for(timeout=20_000)
+    return chart.locator("g.barlayer g.point path").evaluate_all("""els => els.map(p => {
+        const fill = getComputedStyle(p).fill || p.getAttribute('fill') || '';
+        const id = (fill.match(/url\\(["']?#([^"')]+)/) || [])[1];
+        if (!id) return fill;
+        const rect = document.getElementById(id)?.querySelector('rect');
+        return rect ? (getComputedStyle(rect).fill || rect.getAttribute('fill') || '') : '';
+    })""")
+
+
+def clipped_options(page: Page) -> list[str]:
+    """Each option of a button row (pills, segmented controls) that reaches past its block's right edge, or
+    past the page's."""
+    return page.locator('[data-testid="stMain"] [data-testid="stButtonGroup"] button').evaluate_all("""els => {
+        const main = document.querySelector('[data-testid="stMain"]').getBoundingClientRect();
+        return els.filter(b => {
+            const box = b.getBoundingClientRect();
+            const block = b.closest('[data-testid="stVerticalBlock"]').getBoundingClientRect();
+            return box.width > 0 && (box.right > block.right + 1 || box.right > main.right + 1);
+        }).map(b => b.innerText);
+    }""")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_every_bar_is_filled_and_no_option_is_clipped(browser, app_server, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        open_app(page, app_server, f"combat?{urlencode(EVERYTHING)}")
+        fills = bar_fills(page)
+        assert fills and not [f for f in fills if f.strip().lower() in NO_FILL], fills
+        page.wait_for_timeout(300)
+        assert not clipped_options(page)
+        for label in ("Standard +1", "Stubborn"):  # the chosen bonuses show in full
+            expect(page.get_by_text(label, exact=True).first).to_be_visible()
+        legend = page.locator(".st-key-combat_reactions_chart g.legend").bounding_box()
+        axis = page.locator(".st-key-combat_reactions_chart g.xtick").first.bounding_box()
+        assert legend["y"] >= axis["y"] + axis["height"] - 1, (legend, axis)  # no axis title under the legend
+    finally:
+        context.close()
+
+
+def test_the_answer_is_in_view_beside_the_inputs_on_a_phone(browser, app_server):
+    """With the charge part and More on, a phone scrolls far: the answer is at the top and again in one line
+    under the last input, so a player who changes an input down there sees what it did."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, app_server, f"combat?{urlencode(EVERYTHING)}")
+        expect(metric(page, "Charger wins")).to_be_visible()
+        again = page.get_by_text(re.compile(r"^The answer: Charge reaches \d"))
+        last = page.get_by_label("Special rules", exact=False).last
+        last.scroll_into_view_if_needed()
+        again.scroll_into_view_if_needed()
+        top = page.evaluate("() => window.scrollY")
+        gap = again.bounding_box()["y"] - last.bounding_box()["y"]
+        assert 0 < gap < 844, gap  # within a screen of the last input
+        assert top > 844  # and far from the top of the page
+        expect(again).to_contain_text(metric(page, "Charger wins").inner_text().split(" ")[-1].strip("()"))
+        save_screenshot(page, "phone-combat-answer-again", around=again)
+    finally:
+        context.close()

@@ -76,3 +76,50 @@ def test_ranks_are_brought_within_the_unit_and_said_so():
     assert fitted.charger.supporting == 3
     assert said == ("The charger's supporting rank (5) was more than the 3 models behind its fighting rank: "
                     "now 3, to fit the unit.",)
+
+
+# Issue 43: a unit of the catalogue as a side's inputs (hitrules.situations.pick) -------------------------------
+
+
+def test_a_picked_unit_is_the_sides_inputs_and_says_what_it_could_not_use():
+    from hitrules.fantasy import catalogue
+    from hitrules.situations.pick import Choices, side_from_unit
+
+    knights, unused = side_from_unit(catalogue.find("kingdom-of-bretonnia/mounted-knights-of-the-realm"),
+                                     Choices(command=("First Knight (champion)",), models=10))
+    assert (knights["troop"], knights["weapon"], knights["body"], knights["shield"], knights["barding"]) == (
+        "heavy_cavalry", "lance", "heavy", True, True)
+    assert (knights["mount_a"], knights["mount_ws"], knights["mount_s"], knights["mount_i"], knights["m"]) == (
+        1, 3, 3, 3, 8)
+    assert (knights["models"], knights["others"], knights["char_attacks"]) == (9, 1, "2")  # the champion is one of 10
+    assert knights["move"] == ("finest_warhorses", "swiftstride") and "Lance Formation" in unused
+    chariot, unused = side_from_unit(catalogue.find("Orc Boar Chariot"))
+    # the crew strike for the chariot (2 crew of A 1), its body gives T 5, W 4 and the 4+ save; the boars are its mount
+    assert (chariot["attacks"], chariot["t"], chariot["wounds"], chariot["armour"], chariot["mount_a"]) == (
+        2, 5, 4, 4, 2)
+    assert (chariot["impact"], chariot["weapon"], chariot["width"]) == ("D6+1", "cavalry_spear", 1)
+    assert "Tusker Charge" in unused
+    defended, _ = side_from_unit(catalogue.find("Orc Boar Chariot"), charger=False)
+    assert "impact" not in defended  # Impact Hits are the charger's
+    dwarfs, _ = side_from_unit(catalogue.find("Dwarf Warriors"), Choices(options=("Great weapons", "Shields")))
+    assert (dwarfs["weapon"], dwarfs["shield"], dwarfs["special"], dwarfs["move"]) == (
+        "great_weapon", True, ("hatred",), ("resolute",))
+    orcs, unused = side_from_unit(catalogue.find("Orc Mob"), Choices(equipment="Warbows"))
+    assert orcs["weapon"] == "hand_weapon" and "Warbow" in unused  # a missile weapon does not fight in combat
+
+
+def test_a_picked_monsters_rules_and_a_rule_for_another_weapon():
+    from hitrules.fantasy import catalogue
+    from hitrules.situations.pick import side_from_unit
+
+    stegadon, unused = side_from_unit(catalogue.find("Stegadon"))
+    assert (stegadon["troop"], stegadon["impact"], stegadon["stomp"], stegadon["special"], stegadon["flags"]) == (
+        "monster", "D3+1", "D3+2", ("immune_to_psychology", "causes_terror"), ("stubborn",))
+    assert "poisoned" not in stegadon["rules"] and "Poisoned Attacks (Javelins only)" in unused
+    monsters = {f"{p}{k}": v for p in ("a_", "d_") for k, v in (("troop", "monster"), ("wounds", "5"), ("models", "1"),
+                                                                 ("width", "1"), ("auto", "1"), ("stomp", "D3"))}
+    sit = urlstate.link_situation(monsters | {"a_hide": "2", "a_body": "light"})
+    assert sit.charger.unit.armour == 4  # light 6+, Armoured Hide (2): 4+
+    # a monster's Stomps: AP -2, but not against a monster
+    assert sit.charger.stomp.weapon.ap == 0 and sit.charged.stomp.weapon.ap == 0
+    assert urlstate.link_situation({"a_troop": "monster", "a_auto": "1", "a_stomp": "D3"}).charger.stomp.weapon.ap == -2

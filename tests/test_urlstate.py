@@ -191,3 +191,39 @@ def test_every_reader_folds_case(page):
                 if name in NAMED_TEXT:
                     upper, lower = upper.values[name].lower(), lower.values[name].lower()
                 assert upper == lower, (name, value)
+
+
+def test_round_trip_of_a_combat_link_with_weapons_armour_rules_and_a_mount():
+    """Issue 42: each side's weapon of war, armour worn, shield, barding, formation, special rules and mount,
+    and the charger's charge bonus, read and written back as they were."""
+    query = {"a_weapon": "great_weapon", "a_body": "full_plate", "a_shield": "1", "a_charge_bonus": "3",
+             "a_formation": "open_order", "a_special": "horde,strike_first,frenzy", "d_weapon": "polearm_two_handed",
+             "d_body": "none", "d_barding": "1", "d_troop": "heavy_cavalry", "d_mount_a": "2", "d_mount_ws": "4",
+             "d_mount_s": "5", "d_mount_i": "2", "d_mount_ap": "-1", "d_armour": "4", "d_special": "hatred"}
+    parsed = urlstate.parse_query(urlstate.COMBAT, query)
+    assert not parsed.warnings
+    assert parsed.values["a_special"] == ("horde", "strike_first", "frenzy")  # the choices' order
+    assert urlstate.encode(urlstate.COMBAT, parsed.values) == query
+    assert parsed.values["a_armour"] == "auto" and parsed.values["d_armour"] == 4
+    assert urlstate.parse_query(urlstate.COMBAT, {"a_armour": "auto"}).values["a_armour"] == "auto"
+
+
+@pytest.mark.parametrize(("name", "raw"), [("a_weapon", "spear"), ("d_body", "mithril"), ("a_special", "flying"),
+                                           ("a_charge_bonus", "5"), ("d_formation", "square"),
+                                           ("a_unit", "state troops")])
+def test_each_bad_combat_side_value_is_named(name, raw):
+    parsed = urlstate.parse_query(urlstate.COMBAT, {name: raw})
+    assert len(parsed.warnings) == 1 and parsed.warnings[0].startswith(f"{name}: ")
+    assert parsed.values[name] == urlstate.defaults(urlstate.COMBAT)[name]
+
+
+def test_a_picked_unit_stands_in_for_its_sides_defaults_and_the_link_writes_only_what_differs():
+    """Issue 43: ``a_unit`` gives the side the unit's values; a value the player changed is written even where it
+    is the page's own default (10 models), and the pick's own values are left out."""
+    values = urlstate.parse_query(urlstate.COMBAT, {"a_unit": "empire-of-man/state-troops"}).values
+    assert (values["a_ws"], values["a_models"], values["a_body"], values["a_special"]) == (3, 20, "light", ("horde",))
+    assert urlstate.encode(urlstate.COMBAT, values) == {"a_unit": "empire-of-man/state-troops"}
+    changed = values | {"a_models": 10, "a_ws": 4}
+    link = urlstate.encode(urlstate.COMBAT, changed)
+    assert link == {"a_models": "10", "a_ws": "4", "a_unit": "empire-of-man/state-troops"}
+    assert urlstate.parse_query(urlstate.COMBAT, link).values == changed

@@ -12,7 +12,7 @@ from hitrules.presentation import figures
 from hitrules.situations import combat as combat_situations
 from hitrules.situations import pick
 from hitrules.steps import anchor
-from hitrules.words import chance_text
+from hitrules.words import chance_text, percent
 from views import draw
 from views.helps import INPUT_HELP
 from views.target import score_input
@@ -98,12 +98,19 @@ def render() -> None:
                                          "Added after Strike First or Strike Last (a great weapon strikes at 1, "
                                          "+3: 4). With the charge part on, the page works it out from the distance.")
                 _more_inputs(_pair(inputs, p), p)
+        if headlines:  # on a phone the inputs run long: the answer again beside them
+            st.markdown(_answer_again(headlines), help="The same chances as at the top of the page.")
     if charged and charged.rows:
         _charge_results(key, answer, charged, headlines, values["charge_chart"])
     elif answer:
         _results(key, answer, headlines, charged is not None)
     _links(inputs)
     webui.write_link(urlstate.COMBAT, values, combat_situations.combat_values(sit, values) if sit else None)
+
+
+def _answer_again(headlines: tuple) -> str:
+    """The headlines in one line, to repeat near the inputs that change them."""
+    return "**The answer:** " + " · ".join(f"{label} {percent(chance)}" for label, chance, _ in headlines)
 
 
 def _links(inputs: combat_situations.CombatInput) -> None:
@@ -130,6 +137,8 @@ def _headlines(answer, charging: bool = False) -> tuple:
     short, as a percentage always) and returned for the table of headlines, which holds every one exactly.
     With the charge on, they are the round's, given that it is fought."""
     given = " Given that the round is fought (the charge reaches)." if charging else ""
+    if charging:
+        st.caption("**Once in contact:** the round's chances, given that the charge reaches and it is fought.")
     headlines = (("Charger wins", answer.win,
                   "The charger's score is higher, or the charged unit is wiped out." + given),
                  ("Draw", answer.draw, "Equal scores (or both wiped out): no Break test." + given),
@@ -238,9 +247,10 @@ def _side_inputs(values: dict, pair: tuple, p: str, title: str,
     row.number_input("S", *BOUNDS[f"{p}s"], step=1, key=_key(f"{p}s"), help="The rank and file's Strength.")
     row.number_input("T", *BOUNDS[f"{p}t"], step=1, key=_key(f"{p}t"), help="Toughness, against the enemy's Strength.")
     row.number_input("I", *BOUNDS[f"{p}i"], step=1, key=_key(f"{p}i"),
-                     help="Initiative: higher strikes first, equal at the same time. With the charge part on, the "
-                          "profile's: the page adds the charge's bonus from the distance; off, a charger adds it "
-                          "here (+1 a full inch moved, to +3; to +4 into a flank or rear).")
+                     help="Initiative: higher strikes first, equal at the same time. The profile's: with the charge "
+                          "part on, the page adds the charge's bonus from the distance; off, the charger's bonus is "
+                          "its own input under More (+1 a full inch moved, to +3; to +4 into a flank or rear). A "
+                          "thrusting spear's +1 against a charger in its front is added by the page.")
     row.number_input("A", *BOUNDS[f"{p}attacks"], step=1, key=_key(f"{p}attacks"),
                      help="Attacks of each model in the fighting rank; each supporting model makes one.")
     _war_gear(pair, p)
@@ -273,7 +283,10 @@ def _picked_line(ref: str, p: str) -> str:
     except ValueError:
         return ""
     stored = st.session_state.get(f"_{P}_{p}unused")
-    unused = stored[1] if stored and stored[0] == ref else urlstate.side_pick(ref, p)[1]
+    try:
+        unused = stored[1] if stored and stored[0] == ref else urlstate.side_pick(ref, p)[1]
+    except ValueError as error:
+        return str(error)
     army = next((a.name for a in pick.armies() if a.id == unit.army), unit.army)
     left = f" Not used here: {', '.join(unused)}." if unused else " Everything it has is used."
     return f"**{unit.name}** ({army}), from Old World Builder's army lists: its inputs are below.{left}"
@@ -286,6 +299,11 @@ def _pick_inputs(p: str) -> None:
     army = st.selectbox("Army", tuple(armies), key=f"{k}army", format_func=armies.get)
     units = {u.id: u for u in pick.units(army)}
     unit = units[st.selectbox("Unit", tuple(units), key=f"{k}unit", format_func=lambda i: units[i].name)]
+    try:
+        models = urlstate.side_pick(unit.ref, p)[0][f"{p}models"]
+    except ValueError as error:  # a unit the catalogue has no profile for
+        st.caption(f"{error}")
+        return
     row = st.container(horizontal=True)
     for label, name, entries in (("Weapon", "equipment", unit.equipment), ("Armour", "armour", unit.armour),
                                  ("Mount", "mount", unit.mounts)):
@@ -295,8 +313,8 @@ def _pick_inputs(p: str) -> None:
     for label, name, entries in (("Options", "options", unit.options), ("Command", "command", unit.command)):
         if entries:
             row.multiselect(label, tuple(e.name for e in entries), key=f"{k}{name}_{unit.ref}", placeholder="None")
-    row.number_input("Models", *BOUNDS[f"{p}models"], value=urlstate.side_pick(unit.ref, p)[0][f"{p}models"],
-                     step=1, key=f"{k}models_{unit.ref}", help="The unit's models, its champion included.")
+    row.number_input("Models", *BOUNDS[f"{p}models"], value=models, step=1, key=f"{k}models_{unit.ref}",
+                     help="The unit's models, its champion included.")
     st.button(f"Use {unit.name}", key=f"{k}use", on_click=_apply_pick, args=(p, unit.ref),
               help="Fills every input of this side with the unit; the link keeps the pick.")
 
@@ -335,10 +353,9 @@ def _summary(pair: tuple) -> str:
     """The hidden inputs of ``pair``'s side in one line, so the player sees what counts (summed up while they
     are hidden)."""
     side = pair[0]
-    armour = _save_text(side)
     wounds = f"{side.wounds} Wound{'s' if side.wounds > 1 else ''} each"
     fighting, supporting = combat_situations.ranks(*pair)
-    parts = [f"{armour}, {TROOP_NAMES[side.troop].lower()}, {wounds}, {side.width} wide, Ld {side.ld}, "
+    parts = [f"{TROOP_NAMES[side.troop]}, {wounds}, {side.width} wide, Ld {side.ld}, "
              f"{FORMATION_NAMES[side.formation].lower()}",
              f"{fighting} fighting, {supporting} supporting, AP {side.strikes.ap}"]
     parts += [RULE_NAMES[r] for r in side.strikes.rules]
@@ -361,6 +378,9 @@ def _more_inputs(pair: tuple, p: str) -> None:
                   format_func=lambda x: {"auto": "From the armour worn", "none": "none"}.get(x, f"{x}+"),
                   help="From the armour worn (the default): the armour, shield, barding and weapon above give it. "
                        "Or enter the save your army book gives: it is used as it is.")
+    row.number_input("Armoured Hide", *BOUNDS[f"{p}hide"], step=1, key=_key(f"{p}hide"),
+                     help="Armoured Hide (X): the armour save from the armour worn is X better (at best 2+, 3+ for "
+                          "chariots, monsters and war machines).")
     row.number_input("Wounds", *BOUNDS[f"{p}wounds"], step=1, key=_key(f"{p}wounds"),
                      help="Wounds per model; damage beyond a model's last Wound is lost.")
     row.selectbox("Troop type", fantasy.TROOP_TYPES, key=_key(f"{p}troop"), format_func=TROOP_NAMES.get,
@@ -455,10 +475,11 @@ def _mount_inputs(p: str, side) -> None:
 
 
 def _rules(p: str, label: str) -> None:
-    st.pills(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), selection_mode="multi", format_func=RULE_NAMES.get,
-             help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a natural 6 "
-                  "to wound allows no armour and no Regeneration save (the ward save still applies) and, unsaved, "
-                  "removes the model. Poisoned Attacks: a natural 6 to hit gives +2 to that hit's roll To Wound.")
+    st.multiselect(label, urlstate.MELEE_RULES, key=_key(f"{p}rules"), format_func=RULE_NAMES.get, placeholder="None",
+                   help="Killing Blow (against infantry and cavalry) or Monster Slayer (against monsters): a natural "
+                        "6 to wound allows no armour and no Regeneration save (the ward save still applies) and, "
+                        "unsaved, removes the model. Poisoned Attacks: a natural 6 to hit gives +2 to that hit's roll "
+                        "To Wound.")
 
 
 def _other_inputs(c: str) -> None:
@@ -576,6 +597,7 @@ def _charge_headlines(charged: combat_situations.ChargePart) -> tuple:
              "The Charge roll alone reaches: its charge range (M + 2D6 keep the higher, + D6 with Swiftstride) is at "
              "least the distance, whatever the reaction. A range equal to the distance reaches (our reading).")
     result = charged.chosen
+    st.caption("**If the charge is declared:** this turn's chances, counted from declaring it, whatever the dice.")
     if result is None:
         draw.chance_metrics(reach)
         if not _refused_by_reaction(charged):
@@ -644,8 +666,8 @@ def _movement_inputs(p: str) -> None:
         st.number_input("Movement", *BOUNDS["d_m"], step=1, key=_key("d_m"),
                         help="The charged unit's Movement, for its profile: this turn it changes no number (its "
                              "flight and any pursuit are 2D6 whatever its M; Stand & Shoot looks at the charger's).")
-    st.pills("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), selection_mode="multi",
-             format_func=MOVE_NAMES.get,
+    st.multiselect("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), format_func=MOVE_NAMES.get,
+                   placeholder="None",
              help="Swiftstride: + D6 to the Charge roll, a flight and a pursuit, and +3\" to the maximum charge "
                   "range. Finest Warhorses: each Charge die showing a 1 is rolled again. Resolute: flees and pursues "
                   "1\" less. War machine: flees 1\" less, never pursues. Hold Your Ground: a failed Break test is "

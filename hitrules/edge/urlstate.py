@@ -536,6 +536,8 @@ COMBAT_FLAGS = sides.FLAGS
 OLD_COMBAT_FLAGS = {"massed_infantry": "Massed Infantry is no longer an input and was ignored: the troop type "
                                        "decides (regular and heavy infantry claim it with the larger Unit Strength)."}
 POSITIONS = sides.POSITIONS
+#: Armoured Hide (X): X improves the armour value.
+ARMOURED_HIDE_RANGE = (0, 6)
 #: The to-hit modifier of a side's profiles (a failed Fear test is -1).
 MELEE_MODIFIER_RANGE = (-6, 6)
 #: The models in the fighting and the supporting rank.
@@ -621,6 +623,7 @@ def _side(p: str, charger: bool, models: int, troop: str, ws: int, strength: int
         _flag(f"{p}shield"),
         _choice(f"{p}body", "heavy" if charger else "light", tuple(BODY_ARMOURS), "armour"),
         _flag(f"{p}barding"),
+        _whole(f"{p}hide", 0, *ARMOURED_HIDE_RANGE, "Armoured Hide"),
         _choice(f"{p}formation", "close_order", sides.FORMATIONS, "formation"),
         _multi(f"{p}special", SIDE_RULES, "special rule"),
         _whole(f"{p}mount_a", 0, 0, sides.RANK_AND_FILE_ATTACKS_RANGE[1], "The mount's Attacks"),
@@ -722,7 +725,10 @@ def pick_values(unit, p: str, choices=None) -> tuple[dict, tuple[str, ...]]:
     values = {name: q.default for name, q in side.items() if name not in CHARGE_PARAMS}
     for name, value in picked.items():
         if (q := side.get(p + name)) is not None:
-            values[q.name] = q.parse(q.format(value))  # as a link reads it: lists in the choices' order
+            try:
+                values[q.name] = q.parse(q.format(value))  # as a link reads it: lists in the choices' order
+            except ValueError:  # beyond what the page takes (a giant's Attacks): the page's own stays
+                unused = (*unused, f"its {name.replace('_', ' ')} {q.format(value)}")
     return values | {f"{p}unit": unit.ref}, unused
 
 
@@ -745,10 +751,14 @@ def _picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
     for p in ("a_", "d_"):
         raw = query.get(f"{p}unit")
         raw = (raw[-1] if raw else "") if isinstance(raw, list | tuple) else raw
-        if not raw:
+        try:
+            ref = _unit_id(str(raw or ""))
+        except ValueError:  # not written army/unit: the parameter's own warning says so
+            continue
+        if not ref:
             continue
         try:
-            values |= side_pick(_unit_id(str(raw)), p)[0]
+            values |= side_pick(ref, p)[0]
         except ValueError as error:
             warnings.append(f"{p}unit: {error}")
     return values, warnings

@@ -147,6 +147,7 @@ class CombatSideInput:
     shield: bool = False
     body: str = "none"  # a key of BODY_ARMOURS
     barding: bool = False
+    hide: int = 0  # Armoured Hide (X): X better
     formation: str = "close_order"
     special: tuple[str, ...] = ()  # of SIDE_RULES
     mount: MountInput | None = None
@@ -207,11 +208,19 @@ def _weapon(strikes: Strikes) -> fantasy.Weapon:
     return fantasy.Weapon(strikes.s, strikes.ap, strikes.mw, rules.pop("poisoned"), strikes.bane, **rules)
 
 
-def _automatic(hits: AutomaticInput | None, side_ws: int, side_i: int) -> fantasy.Fighters | None:
-    """Impact Hits or Stomps, or None when there are none."""
+def _automatic(hits: AutomaticInput | None, side_ws: int, side_i: int, ap: int = 0) -> fantasy.Fighters | None:
+    """Impact Hits or Stomps, or None when there are none; ``ap``: the troop type's own AP for them (a heavy
+    chariot's Impact Hits, a monster's Stomps: -2), where the entered one is not better."""
     if hits is None:
         return None
-    return fantasy.Fighters(hits.hits, side_ws, fantasy.Weapon(hits.s, hits.ap), side_i, automatic=True)
+    return fantasy.Fighters(hits.hits, side_ws, fantasy.Weapon(hits.s, min(hits.ap, ap)), side_i, automatic=True)
+
+
+def _automatic_ap(side: CombatSideInput, enemy: CombatSideInput) -> tuple[int, int]:
+    """The AP the troop type gives its Impact Hits and its Stomps (RULES.md §7: a heavy chariot's Impact Hits,
+    and a behemoth's Stomps but against monsters, have AP -2)."""
+    return (-2 if side.troop == "heavy_chariots" else 0,
+            -2 if side.troop == "monster" and enemy.troop != "monster" else 0)
 
 
 def side_weapon(side: CombatSideInput, enemy: CombatSideInput) -> fantasy.CombatWeapon:
@@ -288,7 +297,7 @@ def armour_save(side: CombatSideInput) -> int | None:
     shield, barding and weapon (RULES.md §7 "Armour", Parry included: :func:`fantasy.armour_value`)."""
     if side.armour != FOLLOWS:
         return side.armour
-    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding,
+    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding, hide=side.hide,
                                 troop_type=side.troop, weapon=WEAPONS[side.weapon])
 
 
@@ -297,7 +306,7 @@ def shooting_save(side: CombatSideInput) -> int | None:
     an entered save is the same in both."""
     if side.armour != FOLLOWS:
         return side.armour
-    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding,
+    return fantasy.armour_value(BODY_ARMOURS[side.body], shield=side.shield, barding=side.barding, hide=side.hide,
                                 troop_type=side.troop, in_combat=False)
 
 
@@ -383,8 +392,8 @@ def _side(side: CombatSideInput, enemy: CombatSideInput) -> fantasy.Side:
     rules["strike_last"] = rules["strike_last"] or cw.strike_last
     attacks = min(MAX_RANK_ATTACKS, side.strikes.attacks + cw.extra_attacks)
     return fantasy.Side(unit, side.ws, side.i + cw.initiative, side.ld, side.width, *ranks(side, enemy), attacks,
-                        weapon, others, _automatic(side.impact, side.ws, side.i),
-                        _automatic(side.stomp, side.ws, side.i), side.mod, reroll,
+                        weapon, others, _automatic(side.impact, side.ws, side.i, _automatic_ap(side, enemy)[0]),
+                        _automatic(side.stomp, side.ws, side.i, _automatic_ap(side, enemy)[1]), side.mod, reroll,
                         **{name: getattr(side, name) for name in PASSED if name != "reroll"}, **flags, **rules,
                         mount=_mount(side), charge_bonus=side.charge_bonus)
 
@@ -423,7 +432,8 @@ def _side_values(side: fantasy.Side, p: str) -> dict:
 
 #: A side's inputs the round folds into its Side (the weapon of war's S and AP, the spear's Initiative, the worked-out
 #: armour, Hatred's re-roll) or that it has no field for: with the page's values given, they come from those.
-_ENTERED = ("s", "ap", "bane", "attacks", "i", "armour", "reroll", "weapon", "shield", "body", "barding", "special",
+_ENTERED = ("s", "ap", "bane", "attacks", "i", "armour", "reroll", "weapon", "shield", "body", "barding", "hide",
+            "special",
             "mount_a", "mount_ws", "mount_s", "mount_i", "mount_ap", "charge_bonus", "unit")
 
 

@@ -138,10 +138,10 @@ def _gear(entries: list[Option], unused: list[str]) -> dict:
 
 def _rule(name: str, values: dict, charger: bool) -> bool:
     """Put the special rule ``name`` into ``values`` if the side takes it; whether it did."""
-    key = re.sub(r"\s*\{[^}]*\}", "", name).strip().lower()
+    key = re.sub(r"\s*\{[^}]*\}", "", name).strip().rstrip("*").lower()
     bare, x = re.fullmatch(r"(.*?)\s*(?:\((.*)\))?", key).groups()
     for table, field in ((_SPECIAL, "special"), (_FLAGS, "flags"), (_RULES, "rules"), (_MOVE, "move")):
-        if bare in table:
+        if bare in table and x is None:  # "Poisoned Attacks (Javelins only)" is not the melee's
             values[field] = (*values.get(field, ()), table[bare])
             return True
     if bare == "hatred":
@@ -154,12 +154,13 @@ def _rule(name: str, values: dict, charger: bool) -> bool:
 
 
 def _rule_with_value(bare: str, x: str | None, values: dict, charger: bool) -> bool:
-    """A rule with its value: Armour Bane (X), Regeneration (X+), Impact Hits (X) (the charger's), Stomp Attacks (X)."""
+    """A rule with its value: Armour Bane (X), Armoured Hide (X), Regeneration (X+), Impact Hits (X) (the
+    charger's), Stomp Attacks (X)."""
     if x is None:
         return False
     score = re.fullmatch(r"([2-6])\+", x.strip())
-    if bare == "armour bane" and x.strip().isdigit():
-        values["bane"] = int(x)
+    if bare in ("armour bane", "armoured hide") and x.strip().isdigit():
+        values["bane" if bare == "armour bane" else "hide"] = int(x)
     elif bare == "regeneration" and score:
         values["regen"] = int(score.group(1))
     elif bare in ("impact hits", "stomp attacks") and (charger or bare == "stomp attacks"):
@@ -323,14 +324,11 @@ def target_from_unit(unit: Unit, choices: Choices | None = None, *, in_combat: b
     (3, 1, 20, 5)
     """
     side, side_unused = side_from_unit(unit, choices, charger=False)
-    hide = 0
-    for rule in unit.special_rules:
-        if found := re.fullmatch(r"\s*armoured hide\s*\((\d)\)\s*", rule.lower()):
-            hide = int(found.group(1))
     armour = side["armour"]
     if armour == "auto":
         armour = armour_value(BODY_ARMOURS[side["body"]], shield=side["shield"], barding=side["barding"],
-                              hide=hide, troop_type=side["troop"], in_combat=in_combat, weapon=WEAPONS[side["weapon"]])
+                              hide=side.get("hide", 0), troop_type=side["troop"], in_combat=in_combat,
+                              weapon=WEAPONS[side["weapon"]])
     values = {"chain": True, "ws": side["ws"], "t": side["t"], "wounds": side["wounds"], "models": side["models"],
               "armour": armour, "regen": side.get("regen"), "extra": side.get("regen") is not None}
     used = ("regeneration", "armoured hide")
