@@ -221,3 +221,13 @@ def test_the_target_against_shooting_and_in_combat():
     halberds = pick.Choices(equipment="Halberds", options=("Shields",))
     assert pick.target_from_unit(troops, halberds, in_combat=True)[0]["armour"] == 6
     assert pick.target_from_unit(troops, halberds)[0]["armour"] == 5
+
+
+def test_armoured_hide_counts_in_the_targets_armour():
+    """Warped Gors: no armour, shields, Armoured Hide (1): 7 - 1 - 1 = 5+ against shooting; 4+ in combat (Parry)."""
+    gors = catalogue.find("beastmen-brayherds/warped-gors")
+    values, unused = pick.target_from_unit(gors)
+    assert values["armour"] == 5 and not [n for n in unused if n.startswith("Armoured Hide")]
+    assert pick.target_from_unit(gors, in_combat=True)[0]["armour"] == 4
+    with_two = pick.Choices(equipment="Additional hand weapons")  # no shield with additional hand weapons
+    assert pick.target_from_unit(gors, with_two)[0]["armour"] == 6
