@@ -796,8 +796,19 @@ def as_read(params: tuple[Param, ...], values: Mapping[str, object]) -> dict:
             if name in by_name}
 
 
+@lru_cache(maxsize=256)
+def _in_catalogue(ref: str) -> bool:
+    """Whether the catalogue has the unit ``ref``: a link's unknown unit is looked for once, not on every rerun."""
+    try:
+        catalogue.find(ref)
+    except ValueError:
+        return False
+    return True
+
+
 def _fantasy_base(unit: str, target_unit: str, weapon: str) -> dict:
     """The values /fantasy's picks stand in for the defaults with; an unknown unit gives nothing of its own."""
+    unit, target_unit = (ref if ref and _in_catalogue(ref) else "" for ref in (unit, target_unit))
     values: dict = {}
     for args in ((unit, "", weapon), ("", target_unit, "") if unit else ("", target_unit, weapon)):
         try:
@@ -805,9 +816,6 @@ def _fantasy_base(unit: str, target_unit: str, weapon: str) -> dict:
         except ValueError:
             continue
         values |= picked | {"extra": values.get("extra", False) or picked.get("extra", False)}
-    if unit and weapon and "weapon" not in values:  # the shooter unknown: the weapon alone
-        picked = fantasy_pick("", "", weapon)[0]
-        values = picked | values | {"extra": values.get("extra", False) or picked["extra"]}
     return values
 
 
@@ -859,10 +867,8 @@ def _explore_base(unit: str, target_unit: str, view: str) -> dict:
     if view not in EXPLORE_PICK_VIEWS:
         return values
     for role, ref in (("unit", unit), ("target_unit", target_unit)):
-        try:
-            values |= explore_pick(role, ref, view == "weapons")[0] if ref else {}
-        except ValueError:
-            continue
+        if ref and _in_catalogue(ref):
+            values |= explore_pick(role, ref, view == "weapons")[0]
     return values
 
 
