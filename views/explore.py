@@ -10,9 +10,9 @@ from hitrules import fantasy, ninth
 from hitrules.edge import urlstate
 from hitrules.presentation import figures
 from hitrules.situations import combat as combat_situations
-from hitrules.situations import compare, profiles
+from hitrules.situations import compare, pick, profiles
 from hitrules.words import chance_text, count_text, mean_text, number_text, percent
-from views import draw
+from views import draw, unit_pick
 from views.helps import INPUT_HELP
 from views.target import fit_ruleset, score_input
 
@@ -260,6 +260,7 @@ def _weapon_inputs(suffix: str, ruleset: str, more: bool) -> None:
 
 def _weapons(values: dict) -> None:
     """Two weapons against the same target: the models each removes, side by side."""
+    _picks(values, shooting=True)
     ruleset = _ruleset("Fantasy uses BS, armour, ward and Regeneration; 9th and 8th edition X+, saves and "
                        "Feel No Pain.")
     if ruleset == "fantasy":
@@ -399,6 +400,7 @@ def _verdict(duel: compare.WeaponDuel) -> str:
 
 def _melee(values: dict) -> None:
     """The melee hit chance for every pair of Weapon Skills, with the player's cell outlined."""
+    _picks(values, shooting=False)
     draw.melee_inputs(P, BOUNDS, "mod")
     args = (values["mod"], values["melee_reroll"], values["sixes"])
     cell = (values["ws"], values["target_ws"])
@@ -414,6 +416,7 @@ def _melee(values: dict) -> None:
 
 def _kill(values: dict) -> None:
     """The fewest melee attacks that kill at least k models of a unit with the chance wanted."""
+    _picks(values, shooting=False)
     _fit_fantasy(values, ("strength", "toughness", "wounds"))
     draw.melee_inputs(P, BOUNDS, "mod")
     row = st.container(horizontal=True)
@@ -483,3 +486,48 @@ def _charge(values: dict) -> None:
 
 VIEWS = {"heatmap": _heatmap, "stacks": _stacks, "diff": _diff, "helps": _helps, "shots": _shots,
          "wound": _wound, "weapons": _weapons, "melee": _melee, "kill": _kill, "charge": _charge}
+
+
+#: Each pick of Explore: its parameter, what the unit is in the view and its toggle's label (one line: at most 36
+#: characters), shooting ("which weapon is better") and in melee.
+_PICKS = (("unit", {True: ("weapon A's unit", "Pick A's unit from the army lists"),
+                    False: ("the attacker", "Pick an attacker from the army lists")}),
+          ("target_unit", {s: ("the target", "Pick the target from the army lists") for s in (True, False)}))
+
+
+def _picks(values: dict, shooting: bool) -> None:
+    """A unit picked from the army lists for each side (the attacker, or weapon A's unit; the target): its line,
+    and a toggle for its pick. It fills this view's inputs (``urlstate.explore_values``); every value stays editable."""
+    with st.expander("Units from the army lists", expanded=bool(values["unit"] or values["target_unit"])):
+        for name, labels in _PICKS:
+            what, label = labels[shooting]
+            if (ref := values[name]) and (line := unit_pick.picked_line(ref, what, _unused(values, name, shooting))):
+                st.markdown(line)
+            key = f"{P}_pick_{name}_"
+            if st.toggle(label, key=f"{key}on",
+                         help="Army, then unit, its equipment and models: fills this view's inputs of "
+                              f"{what} (its profile, weapon and armour). Change anything after."):
+                unit_pick.pick_inputs(key, lambda ref, n=name: _use(n, ref, shooting), BOUNDS["models"],
+                                      lambda unit: max(unit.minimum, 20 if unit.troop_type in pick.RANKED else 1),
+                                      offer=("equipment", "options") if name == "unit"
+                                      else ("equipment", "armour", "mount", "options"))
+
+
+def _unused(values: dict, name: str, shooting: bool) -> tuple[str, ...]:
+    stored = st.session_state.get(f"_{P}_{name}_unused")
+    if stored and stored[:2] == (values[name], shooting):
+        return stored[2]
+    try:
+        return urlstate.explore_pick(name, values[name], shooting)[1]
+    except ValueError:
+        return ()
+
+
+def _use(name: str, ref: str, shooting: bool) -> None:
+    """Put the unit picked as ``name`` into this view's inputs (a widget's callback)."""
+    state = st.session_state
+    values, unused = urlstate.explore_values(name, pick.find(ref), unit_pick.choices(f"{P}_pick_{name}_", ref),
+                                             shooting)
+    webui.apply_values(P, urlstate.EXPLORE, {**state[f"_{P}_values"], **values, name: ref})
+    state[f"_{P}_{name}_unused"] = (ref, shooting, unused)
+    state[f"{P}_pick_{name}_on"] = False

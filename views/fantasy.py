@@ -5,9 +5,9 @@ import streamlit as st
 import webui
 from hitrules import fantasy, situations
 from hitrules.edge import urlstate
-from hitrules.situations import profiles
+from hitrules.situations import pick, profiles
 from hitrules.words import chance_text, count_text
-from views import calculator, draw, pictures
+from views import calculator, draw, pictures, unit_pick
 from views import unit as unit_view
 from views.target import target_inputs
 
@@ -45,8 +45,11 @@ def _whys(answer) -> tuple:
 
 
 def _link(values: dict, sit) -> dict:
-    """The situation's values and the whole unit's (its added weapons and their order)."""
-    return situations.fantasy_values(sit) | ({name: values[name] for name in ("rows", "order")} if sit.weapon else {})
+    """The situation's values, the picks (the units and the missile weapon), and the whole unit's (its added
+    weapons and their order)."""
+    picks = {p.name: values[p.name] for p in urlstate.FANTASY_PICKS}
+    return picks | situations.fantasy_values(sit) | ({name: values[name] for name in ("rows", "order")}
+                                                     if sit.weapon else {})
 
 
 def render() -> None:
@@ -68,10 +71,96 @@ def _unit(values: dict, sit) -> tuple:
     return profiles.page_unit("fantasy", own, rows, values["order"], sit.target) if rows else (None, ())
 
 
-def _inputs(answer) -> None:
-    """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover."""
+def _inputs(values: dict, answer) -> None:
+    """Every condition on the table; ``answer`` (None when refused) names an obstacle too low for cover. A unit
+    picked from the army lists fills the shooter's inputs, another the target's; a missile weapon by name fills
+    the weapon's."""
+    _pick_part(values, "unit", "the shooter", "Pick shooters from the army lists",
+               "Army, then unit, its missile weapon and models: fills BS, the shots (Multiple Shots too) and the "
+               "weapon's Strength, AP and rules. Change anything after.")
     shot_inputs(P, answer, calculator=True)
-    target_inputs(P, "fantasy")
+    st.selectbox("Missile weapon", ("", *urlstate.MISSILE_WEAPON_NAMES), key=webui.key(P, "weapon"),
+                 on_change=_use_weapon, format_func=lambda name: name.capitalize() if name else "Your own (below)",
+                 help="A missile weapon by name (the rulebook's and the army books'; see the Rules page): fills its "
+                      "Strength (the shooter's where the weapon's is S), AP, Armour Bane, Multiple Wounds, Poisoned "
+                      "Attacks, and Multiple Shots and Volley Fire above. Change anything after.")
+    if values["weapon"] and not values["unit"] and (left := _weapon_unused(values["weapon"])):
+        st.caption(f"Not used here, of the weapon's rules: {', '.join(left)}.")
+    target_inputs(P, "fantasy", pick=lambda: _pick_part(
+        values, "target_unit", "the target", "Pick the target from the army lists",
+        "Army, then unit, its armour, options and models: fills Toughness, Wounds, models, the armour save "
+        "against shooting (a shield counts beside any weapon, no Parry) and Regeneration. Change anything after."))
+
+
+def _pick_part(values: dict, name: str, what: str, label: str, help: str) -> None:
+    """The unit picked for ``name`` (``unit`` the shooter, ``target_unit``), in one line, and its pick's inputs."""
+    if (ref := values[name]) and (line := unit_pick.picked_line(ref, what, _unused(values, name))):
+        st.markdown(line)
+    key = f"{P}_pick_{name}_"
+    if st.toggle(label, key=f"{key}on", help=help):
+        shooter = name == "unit"
+        unit_pick.pick_inputs(key, _use_unit if shooter else _use_target, BOUNDS["models"],
+                              lambda unit: max(unit.minimum, 20 if unit.troop_type in pick.RANKED else 1),
+                              offer=("equipment", "options") if shooter else ("armour", "mount", "options"))
+
+
+def _unused(values: dict, name: str) -> tuple[str, ...]:
+    """What the page could not use of the unit picked for ``name``: as the player chose it, or by the link."""
+    stored = st.session_state.get(f"_{P}_{name}_unused")
+    if stored and stored[0] == values[name]:
+        return stored[1]
+    try:
+        _, shooter, target = urlstate.fantasy_pick(values["unit"] if name == "unit" else "",
+                                                   values["target_unit"] if name != "unit" else "",
+                                                   values["weapon"] if name == "unit" else "")
+    except ValueError:
+        return ()
+    return shooter if name == "unit" else target
+
+
+def _weapon_unused(name: str) -> tuple[str, ...]:
+    try:
+        return urlstate.fantasy_pick("", "", name)[1]
+    except ValueError:
+        return ()
+
+
+def _apply(values: dict, name: str, ref: str, unused: tuple[str, ...]) -> None:
+    """Put the picked ``values`` into the page's inputs (a widget's callback), the rarer rules shown if either
+    part needs them; remember what it could not use."""
+    state = st.session_state
+    old = state[f"_{P}_values"]
+    new = urlstate.as_read(urlstate.FANTASY, values)
+    new["extra"] = old["extra"] or new.get("extra", False)
+    webui.apply_values(P, urlstate.FANTASY, {**old, **new})
+    state[f"_{P}_{name}_unused"] = (ref, unused)
+    state[f"{P}_pick_{name}_on"] = False
+
+
+def _use_unit(ref: str) -> None:
+    unit = pick.find(ref)
+    values, unused = pick.shooter_from_unit(unit, unit_pick.choices(f"{P}_pick_unit_", ref))
+    _apply({"weapon": "", **values, "unit": ref}, "unit", ref, unused)
+
+
+def _use_target(ref: str) -> None:
+    values, unused = pick.target_from_unit(pick.find(ref), unit_pick.choices(f"{P}_pick_target_unit_", ref))
+    _apply({**values, "target_unit": ref}, "target_unit", ref, unused)
+
+
+def _use_weapon() -> None:
+    """The missile weapon chosen by name fills the weapon's inputs (of the picked shooter's Strength, with its
+    shots); none chosen keeps them as they are."""
+    state = st.session_state
+    name, values = state[f"{P}_weapon"], state[f"_{P}_values"]
+    if not name:
+        state[f"_{P}_values"] = {**values, "weapon": ""}
+        return
+    try:
+        picked = urlstate.fantasy_pick(values["unit"], "", name)
+    except ValueError:
+        picked = urlstate.fantasy_pick("", "", name)
+    _apply({**picked[0], "weapon": name}, "unit", values["unit"], picked[1])
 
 
 def shot_inputs(prefix: str, answer, calculator: bool) -> None:
@@ -127,5 +216,5 @@ def _cover_inputs(prefix: str, suffix: str, title: str, group: tuple, picture: b
 
 #: The page, on the calculators' one skeleton.
 PAGE = calculator.Calculator(P, urlstate.FANTASY, HELP, situations.fantasy_situation, _headline,
-                             lambda values, answer: _inputs(answer), lambda answer: "The unit's hits", _whys,
+                             _inputs, lambda answer: "The unit's hits", _whys,
                              _unit, _link, below=_second_group)

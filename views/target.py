@@ -1,5 +1,7 @@
 """The target and weapon part of a calculator (and of Learn): off until the player turns it on."""
 
+from collections.abc import Callable
+
 import streamlit as st
 
 import webui
@@ -48,12 +50,15 @@ def fit_ruleset(prefix: str, values: dict, ruleset: str, most: dict[str, int], l
         st.info(f"{ruleset} goes up to {high} for {names}, so {high} is shown.", icon=":material/info:")
 
 
-def target_inputs(prefix: str, ruleset: str, preset: str | None = None, cover: str = "cover") -> None:
+def target_inputs(prefix: str, ruleset: str, preset: str | None = None, cover: str = "cover",
+                  pick: Callable[[], None] | None = None) -> None:
     """The weapon and the target unit, for ``ruleset`` "fantasy" or "ninth", each input within what
     that rule set's engine takes; a unit preset brings its own weapon's Strength, AP and Damage.
-    ``cover`` names the Light cover parameter."""
+    ``cover`` names the Light cover parameter; ``pick`` draws a target unit's pick first (/fantasy's)."""
     if not st.toggle(TOGGLE, key=webui.key(prefix, "chain"), help=HELP):
         return
+    if pick is not None:
+        pick()
     bounds = TARGET_BOUNDS[ruleset]
     row = st.container(horizontal=True)
     if preset is None:

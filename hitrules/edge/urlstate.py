@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from hitrules import damage, dice, fantasy, ninth, situations
-from hitrules.fantasy import catalogue, melee, sides
+from hitrules.fantasy import catalogue, melee, missile, sides
 from hitrules.fantasy import charging as charge
 from hitrules.situations import compare, pick, profiles, quiz
 from hitrules.situations.combat import (
@@ -298,7 +298,28 @@ FROM = Param("from", "", _from_text, widget=False)
 _ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
 
 
+def _missile(text: str) -> str:
+    """A missile weapon by name (``longbow``, ``brace-of-pistols``; "" or none: the page's own Strength and AP),
+    as :data:`hitrules.fantasy.missile.MISSILE_WEAPONS` names it; an unknown name is named with close matches."""
+    if _folded(text) in ("", "none"):
+        return ""
+    found = missile.missile_name(text.replace("-", " ").replace("_", " "))
+    if found is None:
+        missile.missile_weapon(text.replace("-", " "))  # its error names close matches
+    return found
+
+
+#: The missile weapons a link (and /fantasy's choice) names: every one of the rules' table, by its name.
+MISSILE_WEAPON_NAMES = tuple(missile.MISSILE_WEAPONS)
+
+#: /fantasy's picks: the shooting unit (``unit``), the target unit (``target_unit``), both ``army/unit`` as
+#: /combat's ``a_unit``, and the missile weapon by name (``weapon``); they stand in for the page's defaults.
+FANTASY_PICKS = (Param("unit", "", lambda text: _unit_id(text), widget=False),
+                 Param("target_unit", "", lambda text: _unit_id(text), widget=False),
+                 Param("weapon", "", _missile, lambda name: name.replace(" ", "-")))
+
 FANTASY: tuple[Param, ...] = (
+    *FANTASY_PICKS,
     *_shot_params(FANTASY_CONDITIONS),
     _attacks("shots", "10"),
     # Split fire: a second group of the same unit with its own shots, cover and LoS.
@@ -355,6 +376,8 @@ LEARN_SECTIONS = ("walk", "roll", "quiz", "unit", "combat", "charge")
 
 EXPLORE: tuple[Param, ...] = (
     _choice("view", "heatmap", EXPLORE_VIEWS, "view"),
+    # A unit picked from the catalogue, as on /fantasy: the attacker (weapon A's, in "which weapon") and the target.
+    *FANTASY_PICKS[:2],
     _choice("ruleset", "fantasy", compare.RULESETS, "rule set"),
     _whole("bs", 3, *fantasy.BS_RANGE, "BS"),
     _whole("skill", 3, *ninth.SKILL_RANGE, "The skill X+"),
@@ -450,6 +473,10 @@ def parse_query(params: tuple[Param, ...], query: Mapping[str, object]) -> Parse
         picked, unread_units = _picks_of_query(query)
         values |= picked
         warnings += unread_units
+    elif params is FANTASY or params is EXPLORE:  # the same on /fantasy (its missile weapon too) and Explore
+        picked, unread_units = _fantasy_picks_of_query(query, params)
+        values |= picked
+        warnings += unread_units
 
     unread = object()  # a value may be None itself (a save of "none")
 
@@ -487,7 +514,10 @@ def encode(params: tuple[Param, ...], values: Mapping[str, object], defaults_too
     /combat: :func:`side_pick`), unless
     ``defaults_too``: a link to another page, which may hold other settings), but for a default
     that an older form in the same link would change (``chain=0`` beside ``s=5``)."""
-    base = _picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT else {}
+    base = (_picks(values.get("a_unit", ""), values.get("d_unit", "")) if params is COMBAT
+            else _fantasy_base(*(values.get(p.name, "") for p in FANTASY_PICKS)) if params is FANTASY
+            else _explore_base(values.get("unit", ""), values.get("target_unit", ""), values.get("view", ""))
+            if params is EXPLORE else {})
     link = {p.name: p.format(values[p.name]) for p in params
             if p.name in values and (defaults_too or values[p.name] != base.get(p.name, p.default))}
     link |= {p.name: p.format(values[p.name]) for p in params
@@ -732,6 +762,140 @@ def _picks_of_query(query: Mapping[str, object]) -> tuple[dict, list[str]]:
         except ValueError as error:
             warnings.append(f"{p}unit: {error}")
     return values, warnings
+
+
+@lru_cache(maxsize=64)
+def fantasy_pick(unit: str, target_unit: str, weapon: str) -> tuple[dict, tuple[str, ...], tuple[str, ...]]:
+    """/fantasy's values that its picks stand in for the defaults with: the shooting unit ``unit``'s (with the
+    builder's default choices, ``weapon`` for its missile weapon), or ``weapon``'s alone (of a wielder of
+    Strength :data:`~hitrules.situations.pick.WIELDER_STRENGTH`, the page's shots kept), then the target unit's;
+    and what the page could not use of the shooter and of the target. A ValueError names a unit the catalogue
+    does not have (``unit`` first). The ``weapon`` of the values is the unit's own, so a link names only another."""
+    values: dict = {}
+    shooter_unused: tuple[str, ...] = ()
+    target_unused: tuple[str, ...] = ()
+    if unit:
+        picked = catalogue.find(unit)
+        values, shooter_unused = pick.shooter_from_unit(picked, weapon=weapon or None)
+        values["weapon"] = pick.missile_of(picked) or ""
+    elif weapon:
+        values, shooter_unused = pick.weapon_values(weapon)
+        del values["shots"], values["weapon"]
+        values["extra"] = bool(values["bane"] or values["poisoned"])
+    if target_unit:
+        target, target_unused = pick.target_from_unit(catalogue.find(target_unit))
+        values = values | target | {"extra": values.get("extra", False) or target["extra"]}
+    return as_read(FANTASY, values), shooter_unused, target_unused
+
+
+def as_read(params: tuple[Param, ...], values: Mapping[str, object]) -> dict:
+    """``values`` (of some of ``params``) as a link reads them: each formatted, then parsed (lists in the choices'
+    order, dice as text); a name that is not a parameter is left out."""
+    by_name = {p.name: p for p in params}
+    return {name: by_name[name].parse(by_name[name].format(value)) for name, value in values.items()
+            if name in by_name}
+
+
+@lru_cache(maxsize=256)
+def _in_catalogue(ref: str) -> bool:
+    """Whether the catalogue has the unit ``ref``: a link's unknown unit is looked for once, not on every rerun."""
+    try:
+        catalogue.find(ref)
+    except ValueError:
+        return False
+    return True
+
+
+def _fantasy_base(unit: str, target_unit: str, weapon: str) -> dict:
+    """The values /fantasy's picks stand in for the defaults with; an unknown unit gives nothing of its own."""
+    unit, target_unit = (ref if ref and _in_catalogue(ref) else "" for ref in (unit, target_unit))
+    values: dict = {}
+    for args in ((unit, "", weapon), ("", target_unit, "") if unit else ("", target_unit, weapon)):
+        try:
+            picked = fantasy_pick(*args)[0]
+        except ValueError:
+            continue
+        values |= picked | {"extra": values.get("extra", False) or picked.get("extra", False)}
+    return values
+
+
+#: Explore's inputs that a unit picked as the attacker or the target fills, by the pick's name for them: in
+#: "which weapon is better" (weapon A's unit, shooting), and in the melee views.
+_EXPLORE_SHOOTER = {"shots": "attacks_a", "bs": "bs_a", "s": "strength_a", "ap": "ap_a", "mw": "damage_a"}
+_EXPLORE_MELEE = {"ws": "ws", "s": "strength", "reroll": "melee_reroll"}
+_EXPLORE_TARGET = {"t": "toughness", "armour": "save", "regen": "regen", "wounds": "wounds", "models": "models"}
+
+
+def explore_values(role: str, unit, choices: pick.Choices | None, shooting: bool) -> tuple[dict, tuple[str, ...]]:
+    """Explore's values for ``unit`` picked as ``role`` (``unit`` the attacker, ``target_unit`` the target) as
+    ``choices`` picks it, ``shooting`` ("which weapon is better": weapon A's unit and its missile weapon, the target's
+    armour against shooting) or in melee (WS, Strength with its weapon of war, Hatred's re-roll; the target's WS and
+    armour in combat); and what the view could not use of it."""
+    values: dict = {"ruleset": "fantasy"} if shooting else {}
+    if role == "target_unit":
+        picked, unused = pick.target_from_unit(unit, choices, in_combat=not shooting)
+        values |= {there: picked[name] for name, there in _EXPLORE_TARGET.items()}
+        values |= {} if shooting else {"target_ws": picked["ws"]}
+        return as_read(EXPLORE, values), unused
+    if shooting:
+        picked, unused = pick.shooter_from_unit(unit, choices)
+        names = _EXPLORE_SHOOTER
+        unused += tuple(name for name, there in (("Armour Bane", picked.get("bane")),
+                                                 ("Poisoned Attacks", picked.get("poisoned"))) if there)
+    else:
+        picked, unused = pick.melee_from_unit(unit, choices)
+        names = _EXPLORE_MELEE
+        unused = (f"AP {picked['ap']}",) * bool(picked["ap"]) + unused
+    values |= {there: picked[name] for name, there in names.items() if name in picked}
+    return as_read(EXPLORE, values), unused
+
+
+@lru_cache(maxsize=64)
+def explore_pick(role: str, ref: str, shooting: bool) -> tuple[dict, tuple[str, ...]]:
+    """:func:`explore_values` for the catalogue's unit ``ref`` with the builder's default choices; a ValueError
+    names a unit the catalogue does not have."""
+    return explore_values(role, catalogue.find(ref), None, shooting)
+
+
+#: The views where a pick counts: "which weapon is better" (shooting) and the melee ones.
+EXPLORE_PICK_VIEWS = ("weapons", "melee", "kill")
+
+
+def _explore_base(unit: str, target_unit: str, view: str) -> dict:
+    """The values Explore's picks stand in for the defaults with, in ``view``; an unknown unit gives nothing."""
+    values: dict = {}
+    if view not in EXPLORE_PICK_VIEWS:
+        return values
+    for role, ref in (("unit", unit), ("target_unit", target_unit)):
+        if ref and _in_catalogue(ref):
+            values |= explore_pick(role, ref, view == "weapons")[0]
+    return values
+
+
+def _fantasy_picks_of_query(query: Mapping[str, object], params: tuple[Param, ...]) -> tuple[dict, list[str]]:
+    """The values of the picks a /fantasy (or Explore) link makes, and a line for each unit it names that the
+    catalogue does not have (the page keeps its defaults for it). An unreadable pick is named once, by the link's
+    reading."""
+    raw = {}
+    for p in FANTASY_PICKS:
+        text = query.get(p.name)
+        text = (text[-1] if text else "") if isinstance(text, list | tuple) else text
+        try:
+            raw[p.name] = p.parse(str(text)) if text else ""
+        except ValueError:
+            raw[p.name] = ""
+    warnings = []
+    for name in ("unit", "target_unit"):
+        if raw[name]:
+            try:
+                catalogue.find(raw[name])
+            except ValueError as error:
+                warnings.append(f"{name}: {error}")
+    if params is EXPLORE:
+        view = query.get("view")
+        view = (view[-1] if view else "") if isinstance(view, list | tuple) else view
+        return _explore_base(raw["unit"], raw["target_unit"], _folded(str(view or ""))), warnings
+    return _fantasy_base(raw["unit"], raw["target_unit"], raw["weapon"]), warnings
 
 
 # The /combat links the app ships: its match-ups and the worked round ----------------------------

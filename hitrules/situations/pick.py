@@ -21,13 +21,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hitrules.fantasy import armour_value, combat_weapon
 from hitrules.fantasy.catalogue import Option, Profile, Unit, armies, engine_names, find, units
+from hitrules.fantasy.missile import missile_name, missile_weapon
 from hitrules.fantasy.sides import RANK_AND_FILE_ATTACKS_RANGE
 from hitrules.fantasy.troops import TROOPS
 from hitrules.situations.combat import BODY_ARMOURS, WEAPONS
 
 #: The catalogue as a page offers it: its armies, an army's units, one unit by its ``army/id``.
-__all__ = ["Choices", "armies", "find", "side_from_unit", "units"]
+__all__ = ["RANKED", "WIELDER_STRENGTH", "Choices", "armies", "find", "melee_from_unit", "missile_of",
+           "shooter_from_unit", "side_from_unit", "target_from_unit", "units", "weapon_values"]
 
 #: Special rules a side takes by name: a rule of the side (``special``), a yes-or-no flag (``flags``), a weapon
 #: rule of its rank and file (``rules``), a movement rule (``move``), or its formation.
@@ -87,11 +90,11 @@ def _number(profile: Profile, stat: str, default: int) -> int:
 
 
 #: The troop types a page starts with 20 models of (5 wide, four deep), at least the unit's least size.
-_RANKED = ("regular_infantry", "heavy_infantry")
+RANKED = ("regular_infantry", "heavy_infantry")
 
 
 def _models(unit: Unit, troop: str | None) -> int:
-    return max(unit.minimum, 20 if troop in _RANKED else 1)
+    return max(unit.minimum, 20 if troop in RANKED else 1)
 
 
 def _profile_values(unit: Unit, mount_option: Option | None, models: int | None) -> dict:
@@ -208,3 +211,142 @@ def side_from_unit(unit: Unit, choices: Choices | None = None, *, charger: bool 
             unused.append(name)
     _command(unit, choices.command, values, unused)
     return values, tuple(dict.fromkeys(unused))
+
+
+# Shooting: a picked unit as /fantasy's shooter and as its target ------------------------------------------------
+
+#: The missile weapons' rules that the shooting page takes as its own -1 each (RULES.md §1's table).
+_SHOT_RULES = {"Volley Fire": "volley_fire"}
+#: The weapon's rules that go to the hit after the roll (the target part): the engine's Weapon takes them.
+_AFTER_HIT_RULES = ("Armour Bane", "Multiple Wounds", "Poisoned Attacks")
+#: A wielder's Strength when a missile weapon of the wielder's Strength ("S", "S+1") has no unit to take it from.
+WIELDER_STRENGTH = 3
+
+
+def missile_of(unit: Unit, choices: Choices | None = None) -> str | None:
+    """The missile weapon (its :data:`~hitrules.fantasy.missile.MISSILE_WEAPONS` name) the unit shoots with as
+    ``choices`` equips it: a chosen option's first, else its chosen equipment's; None when it has none.
+
+    >>> missile_of(find("empire-of-man/state-missile-troops")), missile_of(find("empire-of-man/state-troops"))
+    ('crossbow', None)
+    """
+    choices = choices or Choices()
+    entries = [e for e in unit.options if e.name in choices.options]
+    entries.append(_chosen(unit.equipment, choices.equipment))
+    for entry in (e for e in entries if e is not None):
+        for name in engine_names(entry.name):
+            if (found := missile_name(name)) is not None:
+                return found
+    return None
+
+
+def _shots(models: int, multiple: str | None) -> str:
+    """The unit's shots: one a model, or Multiple Shots (X) each ("2", "D3", "D3+1") as the shots' dice."""
+    if multiple is None:
+        return str(models)
+    if multiple.isdigit():
+        return str(models * int(multiple))
+    sides, _, bonus = multiple.upper().partition("+")
+    return f"{models}{sides}" + (f"+{models * int(bonus)}" if bonus else "")
+
+
+def weapon_values(name: str, strength: int | None = None, models: int = 1) -> tuple[dict, tuple[str, ...]]:
+    """The shooting page's values for the missile weapon ``name`` in the hands of ``models`` models of Strength
+    ``strength`` (:data:`WIELDER_STRENGTH` when None; used where the table says "S"): its Strength, AP, Multiple
+    Wounds, Armour Bane, Poisoned Attacks, the shots (Multiple Shots), the page's own -1 rules; and the weapon's
+    rules the page does not take.
+
+    >>> values, unused = weapon_values("handgun", models=10)
+    >>> values["s"], values["ap"], values["bane"], values["shots"], unused
+    (4, -1, 1, '10', ('Ponderous',))
+    >>> weapon_values("javelin", strength=4)[0]["s"], weapon_values("brace of pistols", models=3)[0]["shots"]
+    (4, '6')
+    """
+    weapon = missile_weapon(name, WIELDER_STRENGTH if strength is None else strength)
+    rules = tuple(_SHOT_RULES[r] for r in weapon.special_rules if r in _SHOT_RULES)
+    if weapon.multiple_shots is not None:
+        rules = ("multiple_shots", *rules)
+    values = {"weapon": weapon.name, "shots": _shots(models, weapon.multiple_shots), "rules": rules,
+              "chain": True, "s": weapon.strength, "ap": weapon.ap, "mw": weapon.multiple_wounds or "1",
+              "bane": weapon.armour_bane, "poisoned": weapon.has("Poisoned Attacks")}
+    unused = tuple(r for r in weapon.special_rules if r not in _SHOT_RULES
+                   and not r.startswith(("Multiple Shots", *_AFTER_HIT_RULES)))
+    return values, unused
+
+
+def shooter_from_unit(unit: Unit, choices: Choices | None = None, weapon: str | None = None
+                      ) -> tuple[dict, tuple[str, ...]]:
+    """/fantasy's shooter for ``unit`` as ``choices`` picks it: the rank and file's BS, a shot for each model
+    (Multiple Shots: X each), and its missile weapon's Strength (the model's where the table says "S"), AP and
+    rules (:func:`weapon_values`; ``weapon``, a missile weapon's name, stands in for the unit's own); and what the
+    page could not use (the unit's other rules and options, the weapon's rules it does not take).
+
+    >>> values, unused = shooter_from_unit(find("empire-of-man/state-missile-troops"))
+    >>> values["bs"], values["shots"], values["weapon"], values["s"], values["ap"], values["bane"]
+    (3, '20', 'crossbow', 4, 0, 2)
+    """
+    choices = choices or Choices()
+    if not unit.profiles:
+        raise ValueError(f"{unit.name} has no profile in the catalogue: enter its characteristics on the page.")
+    body, crew, _ = _lines(unit, None)
+    shooter = crew if crew.number("BS") is not None else body
+    models = choices.models or _models(unit, unit.troop_type)
+    values: dict = {"bs": _number(shooter, "BS", 3), "shots": str(models)}
+    unused: list[str] = []
+    name = weapon or missile_of(unit, choices)
+    if name is None:
+        unused.append("no missile weapon among its equipment")
+    else:
+        shot, left = weapon_values(name, _number(shooter, "S", WIELDER_STRENGTH), models)
+        values |= shot
+        unused += left
+    for rule in unit.special_rules:  # Poisoned Attacks, or "(Javelins only)" with javelins
+        poisoned = re.fullmatch(r"poisoned attacks(?:\s*\((.*?)\s+only\))?", rule.strip().lower())
+        if poisoned and name is not None and (poisoned.group(1) is None or missile_name(poisoned.group(1)) == name):
+            values["poisoned"] = True
+        else:
+            unused.append(rule)
+    unused += [o for o in choices.options if missile_name(o) is None]
+    values["extra"] = bool(values.get("bane") or values.get("poisoned"))
+    return values, tuple(dict.fromkeys(unused))
+
+
+def target_from_unit(unit: Unit, choices: Choices | None = None, *, in_combat: bool = False
+                     ) -> tuple[dict, tuple[str, ...]]:
+    """/fantasy's target for ``unit`` as ``choices`` picks it: Toughness, Wounds and models of its body, its armour
+    against shooting (a shield counts beside any weapon, no Parry: :func:`fantasy.armour_value` with
+    ``in_combat=False``; Armoured Hide counts) and Regeneration; its WS too (``ws``: a melee target's); and what
+    the page could not use of it. ``in_combat``: its armour in combat instead (its weapon's hands, Parry). The side's
+    reading is :func:`side_from_unit`'s, the one mapping.
+
+    >>> values, _ = target_from_unit(find("empire-of-man/state-troops"), Choices(options=("Shields",)))
+    >>> values["t"], values["wounds"], values["models"], values["armour"]
+    (3, 1, 20, 5)
+    """
+    side, side_unused = side_from_unit(unit, choices, charger=False)
+    armour = side["armour"]
+    if armour == "auto":
+        armour = armour_value(BODY_ARMOURS[side["body"]], shield=side["shield"], barding=side["barding"],
+                              hide=side.get("hide", 0), troop_type=side["troop"], in_combat=in_combat,
+                              weapon=WEAPONS[side["weapon"]])
+    values = {"chain": True, "ws": side["ws"], "t": side["t"], "wounds": side["wounds"], "models": side["models"],
+              "armour": armour, "regen": side.get("regen"), "extra": side.get("regen") is not None}
+    used = ("regeneration", "armoured hide")
+    rules = [r for r in unit.special_rules if not r.strip().lower().startswith(used)]
+    return values, tuple(dict.fromkeys([n for n in side_unused if n not in unit.special_rules] + rules))
+
+
+def melee_from_unit(unit: Unit, choices: Choices | None = None) -> tuple[dict, tuple[str, ...]]:
+    """An attacker in melee (Explore's melee views): its rank and file's WS, Strength with its weapon of war (in a
+    turn it did not charge: :func:`fantasy.combat_weapon`), its weapon's AP, and Hatred's re-roll of failed hits;
+    and what a melee view could not use. The side's reading is :func:`side_from_unit`'s.
+
+    >>> melee_from_unit(find("empire-of-man/state-troops"), Choices(equipment="Halberds"))[0]
+    {'ws': 3, 's': 4, 'ap': -1, 'reroll': 'none'}
+    """
+    side, side_unused = side_from_unit(unit, choices, charger=False)
+    weapon = combat_weapon(WEAPONS[side["weapon"]], side["s"], charged=False).weapon
+    values = {"ws": side["ws"], "s": weapon.strength, "ap": weapon.ap,
+              "reroll": "failed" if "hatred" in side["special"] else "none"}
+    rules = [r for r in unit.special_rules if not r.strip().lower().startswith("hatred")]
+    return values, tuple(dict.fromkeys([n for n in side_unused if n not in unit.special_rules] + rules))
