@@ -669,9 +669,10 @@ def _movement_inputs(p: str) -> None:
     st.multiselect("Movement rules", urlstate.MOVER_RULES, key=_key(f"{p}move"), format_func=MOVE_NAMES.get,
                    placeholder="None",
              help="Swiftstride: + D6 to the Charge roll, a flight and a pursuit, and +3\" to the maximum charge "
-                  "range. Finest Warhorses: each Charge die showing a 1 is rolled again. Resolute: flees and pursues "
-                  "1\" less. War machine: flees 1\" less, never pursues. Hold Your Ground: a failed Break test is "
-                  "rolled again, once. Does not pursue: it lets a beaten enemy go.")
+                  "range. Finest Warhorses: each die of a Charge, flight or pursuit roll showing a 1 is rolled again "
+                  "(never the Swiftstride D6). Resolute: flees and pursues "
+                  "1\" less. War machine: flees 1\" less, never pursues. Hold Your Ground: a Break test that makes "
+                  "it Break (two to one too) is rolled again, once. Does not pursue: it lets a beaten enemy go.")
     if p == "a_":
         st.checkbox("Terrain on the path", key=_key("terrain"),
                     help="Difficult or dangerous terrain, or a low obstacle, on the charge's path: keep the lower "
