@@ -25,9 +25,28 @@ def upload(at, who: str, name: str, data: bytes | None = None):
 
 
 def table_units(at, n: int = 0) -> list[str]:
-    """The units listed in the n-th roster's table (a markdown table: Unit is its first column)."""
-    tables = [m.value for m in at.markdown if m.value.startswith("| Unit |")]
-    return [line.split(" | ")[0].removeprefix("| ") for line in tables[n].splitlines()[2:]]
+    """The units listed under the n-th roster's heading (each unit's name in bold, its details below it)."""
+    return [name for name, _ in unit_blocks(at)[n]]
+
+
+def unit_blocks(at) -> list[list[tuple[str, str]]]:
+    """Each roster's units, in order: (name, the details shown under it)."""
+    rosters, found = [], []
+
+    def walk(node):
+        children = getattr(node, "children", {})
+        for child in (children.values() if isinstance(children, dict) else children):
+            if child.type == "subheader":
+                rosters.append([])
+            elif child.type == "markdown" and rosters and child.value.startswith("**"):
+                found.append(child.value.split("**")[1])
+            elif child.type == "markdown" and rosters and found:
+                rosters[-1].append((found.pop(), child.value))
+            else:
+                walk(child)
+
+    walk(at.main)
+    return rosters
 
 
 def links(at) -> dict[tuple[str, str], tuple[str, dict]]:
@@ -206,10 +225,11 @@ def test_empty_page_says_what_to_upload():
 
 
 def test_table_shows_models_characteristics_weapons_and_what_was_not_read():
+    # Each unit as a short block under its name (a 13-column table scrolled sideways on a phone, issue 43).
     at = upload(open_page("army"), "mine", "space_marines_9th.ros")
-    table = next(m.value for m in at.markdown if m.value.startswith("| Unit |")).splitlines()
-    assert table[0] == "| Unit | Models | M | WS | BS | S | T | W | A | Ld | Save | Weapons | Not read |"
-    assert table[2].endswith("| Bolt pistol, Frag grenades, Krak grenades |")
+    blocks = dict(unit_blocks(at)[0])
+    assert blocks["Tactical Squad"].splitlines()[-1] == "Not read: Bolt pistol, Frag grenades, Krak grenades"
     # A weapon is either read or not read, never both (issue 43).
-    assert table[4] == ('| Predator | 1 | 12" | 6+ | 3+ | 6 | 7 | 11 | 3 | 8 | 3+ | Predator autocannon, Heavy bolter, '
-                        "Hunter-killer missile | Smoke launchers |")
+    assert blocks["Predator"] == ('M 12" · WS 6+ · BS 3+ · S 6 · T 7 · W 11 · A 3 · Ld 8 · Save 3+  \n'
+                                  "Weapons: Predator autocannon, Heavy bolter, Hunter-killer missile  \n"
+                                  "Not read: Smoke launchers")

@@ -54,6 +54,25 @@ def test_phone_layout(browser, app_server):
         upload_both(page)
         overflow = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert overflow[0] <= overflow[1], overflow
+        # Nothing scrolls sideways: not the main block (Streamlit scrolls it, not the window), nor any element
+        # in it that could scroll (a table's scroller), and no element reaches past the viewport (issue 43).
+        wide = page.evaluate("""() => {
+            const main = document.querySelector('[data-testid="stMain"]');
+            const found = [];
+            for (const el of [main, ...main.querySelectorAll('*')]) {
+                const box = el.getBoundingClientRect();
+                if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
+                        && getComputedStyle(el).overflowX !== 'hidden' || box.width > 0 && box.right > innerWidth + 1)
+                    found.push([el.tagName, el.getAttribute('data-testid'), el.scrollWidth, el.clientWidth,
+                                Math.round(box.right)]);
+            }
+            return [found, main.scrollWidth, main.clientWidth];
+        }""")
+        assert not wide[0] and wide[1] <= wide[2], wide
+        not_read = page.get_by_text("Not read:").first
+        expect(not_read).to_be_visible()
+        box = not_read.bounding_box()
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390, box
         save_screenshot(page, "phone-army")
     finally:
         context.close()

@@ -4,6 +4,8 @@ Each "use" opens a calculator by its link, built from the page's own parameters 
 and the unit's numbers (hitrules.edge.rosters), so the result can be shared and every value stays
 editable. The rosters live in this session only: nothing is written on the server."""
 
+import re
+
 import streamlit as st
 
 from hitrules.edge import rosters
@@ -75,7 +77,7 @@ def _upload(who: str, label: str) -> rosters.Roster | None:
     if kept.get(who, (None,))[0] != file.file_id:
         try:
             roster = rosters.read(file.getvalue(), file.name)
-            kept[who] = (file.file_id, roster, None, _markdown_table(rosters.units_table(roster)))
+            kept[who] = (file.file_id, roster, None, [_block(row) for row in rosters.units_table(roster)])
         except rosters.RosterError as error:
             kept[who] = (file.file_id, None, str(error), None)
     _, roster, error, _ = kept[who]
@@ -87,27 +89,31 @@ def _upload(who: str, label: str) -> rosters.Roster | None:
     return roster
 
 
-def _markdown_table(rows: list[dict]) -> str:
-    """The units' table as markdown (a cell's | and line breaks escaped)."""
-    if not rows:
-        return "*No units in this roster.*"
+def _escaped(text) -> str:
+    """A roster's text as plain markdown (its line breaks and markdown's own signs taken literally)."""
+    return re.sub(r"([\\`*_\[\]<>$|~#])", r"\\\1", " ".join(str(text).split()))
 
-    def cell(value) -> str:
-        return " ".join(str(value).split()).replace("|", "\\|") or " "
 
-    head = list(rows[0])
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(cell(row[k]) for k in head) + " |" for row in rows]
-    return "\n".join(lines)
+def _block(row: dict) -> str:
+    """One unit's details under its name, as short lines that wrap on a phone (a table of 13 columns
+    scrolled sideways at 390 px and hid "Not read"): its characteristics, its weapons, what was not read."""
+    stats = " · ".join(f"{k} {_escaped(v)}" for k, v in row.items()
+                       if k not in ("Unit", "Models", "Weapons", "Not read") and str(v).strip())
+    lines = [stats] if stats else []
+    lines += [f"{label}: {_escaped(row[label])}" for label in ("Weapons", "Not read") if row[label]]
+    return "  \n".join(lines) or "No characteristics or weapons read."
 
 
 def _units(who: str, roster: rosters.Roster, links: list) -> None:
     st.subheader(f"{SIDES[who]}: {roster.name}" if roster.name else SIDES[who], anchor=False)
-    # A markdown table, made once a file: a dataframe's conversion took half of each rerun (bench/rosters.py).
-    st.markdown(st.session_state["_army_rosters"][who][3])
+    # Each unit's details, made once a file (a dataframe's conversion took half of each rerun: bench/rosters.py).
+    blocks = st.session_state["_army_rosters"][who][3]
+    if not roster.units:
+        st.markdown("*No units in this roster.*")
     every = pages()
-    for unit, unit_links in zip(roster.units, links, strict=True):
+    for unit, unit_links, block in zip(roster.units, links, blocks, strict=True):
         row = st.container(horizontal=True, vertical_alignment="center")
-        row.markdown(f"**{unit.name}** ({unit.model_count})")
+        row.markdown(f"**{_escaped(unit.name)}** ({unit.model_count})")
         for label, page, query, help in unit_links:
             row.page_link(every[page], label=label, query_params=query, help=help)
+        st.markdown(block)
