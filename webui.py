@@ -139,8 +139,8 @@ def write_link(params: tuple[urlstate.Param, ...], values: dict, link: dict | No
     """Put ``link`` in the address bar: the situation's values, which leave out inputs that change
     nothing. The page's ``values`` are its store already, with the view's changes (Explore's stacks).
     The page remembers the address as one it showed, and the address it arrived at as showing it."""
-    if link is not None and "from" in values:  # where the numbers came from stays in the link
-        link = {**link, "from": values["from"]}
+    if link is not None:  # where the numbers came from, and the page's own weapon's name, stay in the link
+        link = {**link, **{kept: values[kept] for kept in ("from", "name") if kept in values}}
     encoded = urlstate.encode(params, values if link is None else link)
     prefix, arrived = _ARRIVED.get()
     addresses = st.session_state.setdefault(f"_{prefix}_addresses", {})

@@ -135,6 +135,10 @@ def test_ninth_squad_fills_the_whole_unit_rows():
         ("Boltgun (Space Marine)", "7", 3, 4, 0, "1"), ("Heavy bolter (Space Marine w/ Heavy…)", "3", 3, 5, -1, "2"),
         ("Meltagun (Space Marine w/ Heavy Weapon)", "1", 3, 8, -4, "D6")]
     assert "The whole unit: 4 profiles" in [s.value for s in opened.subheader]
+    # The page's own profile keeps its weapon's name, in the page and in its own link (issue 43: no "weapon 1").
+    assert query["name"] == values["name"] == "Boltgun (Space Marine Sergeant)"
+    assert "in this order: Boltgun (Space Marine Sergeant), Boltgun (Space Marine)" in text(opened)
+    assert "weapon 1" not in text(opened) and dict(opened.query_params)["name"] == query["name"]
     assert "not read: Bolt pistol, Frag grenades, Krak grenades" in query["from"]
 
 
@@ -217,6 +221,12 @@ def test_refused_file_says_why_and_the_other_roster_stays():
     assert table_units(at) == ["Tactical Squad", "Captain", "Predator"]
     at = upload(at, "theirs", "guard_8th.ros")  # a good file after it
     assert not at.error and table_units(at, 1) == ["Infantry Squad", "Leman Russ Battle Tank"]
+
+
+def test_fantasy_page_names_its_own_weapon_from_the_link():
+    named = open_page("fantasy", chain="1", models="5", rows="champion:1:4:4:-1:D3", name="Warbow")
+    assert "in this order: champion, Warbow" in text(named) and "weapon 1" not in text(named)
+    assert "weapon 1" in text(open_page("fantasy", chain="1", models="5", rows="champion:1:4:4:-1:D3"))
 
 
 def test_empty_page_says_what_to_upload():

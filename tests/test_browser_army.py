@@ -72,7 +72,7 @@ def test_phone_layout(browser, app_server):
         not_read = page.get_by_text("Not read:").first
         expect(not_read).to_be_visible()
         box = not_read.bounding_box()
-        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390, box
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         save_screenshot(page, "phone-army")
     finally:
         context.close()

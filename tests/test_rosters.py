@@ -203,6 +203,17 @@ def test_fantasy_shooting_groups():
         ("Warbow", "10", 3, 3, 0)]
 
 
+def test_a_link_names_the_pages_own_weapon():
+    """The first weapon fills the page's own profile, so the link gives its name (never "weapon 1")."""
+    archers = unit(load("orcs_old_world.ros"), "Orc Arrer Boyz")
+    assert rosters.fantasy_link(archers, None)["name"] == "Warbow"
+    squad = unit(load("space_marines_9th.ros"), "Tactical Squad")
+    shoot, fight = rosters.ninth_link(squad, None), rosters.ninth_link(squad, None, melee=True)
+    assert (shoot["name"], shoot["rows"].split(":")[0]) == ("Boltgun (Space Marine Sergeant)", "Boltgun (Space Marine)")
+    assert fight["name"] == rosters.ninth_groups(squad, True)[0].name
+    assert "name" not in rosters.ninth_link(None, squad)  # a target alone: the page's own weapon, unnamed
+
+
 def test_fantasy_side_for_combat():
     roster = load("orcs_old_world.ros")
     mob = rosters.fantasy_side(unit(roster, "Orc Mob"))

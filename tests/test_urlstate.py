@@ -51,6 +51,17 @@ def test_round_trip_of_a_full_fantasy_link():
     assert encode(urlstate.FANTASY, parsed.values) == query
 
 
+@pytest.mark.parametrize("params", [urlstate.NINTH, urlstate.FANTASY])
+def test_the_pages_own_weapon_name_round_trips_in_one_line_and_at_most_an_added_weapons_length(params):
+    query = {"chain": "1", "name": "Boltgun (Space Marine Sergeant)"}
+    parsed = parse_query(params, query)
+    assert parsed.warnings == () and parsed.values["name"] == "Boltgun (Space Marine Sergeant)"
+    assert encode(params, parsed.values) == query
+    messy = parse_query(params, {"name": "  Las;can:non \n\t of   the forge world Ryza, pattern Mk IV  "})
+    assert messy.values["name"] == "Las;can:non of the forge world Ryza, pat"  # 40: an added weapon's most
+    assert parse_query(params, {}).values["name"] == "" and "name" not in encode(params, urlstate.defaults(params))
+
+
 def test_shots_are_written_in_their_tidy_form():
     parsed = parse_query(urlstate.FANTASY, {"shots": " 2d6 + 1 "})
     assert parsed.values["shots"] == "2D6+1"
@@ -170,7 +181,7 @@ def test_a_digit_python_reads_but_the_page_does_not_is_refused_in_the_pages_word
 #: Parameters whose rows start with a weapon's name (a free text); ``more_a`` and ``more_b`` keep
 #: their text as written and are read as such rows by the view.
 NAMED_ROWS = {"rows", "weapons"}
-NAMED_TEXT = {"more_a", "more_b", "from"}  # from: the unit's name, as the army file writes it
+NAMED_TEXT = {"more_a", "more_b", "from", "name"}  # from, name: the unit's and its weapon's names, as written
 
 
 @pytest.mark.parametrize("page", ALL)

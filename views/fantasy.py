@@ -60,7 +60,7 @@ def _unit(values: dict, sit) -> tuple:
     """The editor of added weapons, and the whole unit with the problems of the weapons left out
     (None with none added). Split fire's groups are its first profiles."""
     named = len(sit.groups) > 1
-    own = tuple(fantasy.Group(shot, shots, sit.weapon, f"group {n}" if named else "weapon 1")
+    own = tuple(fantasy.Group(shot, shots, sit.weapon, f"group {n}" if named else values["name"] or "weapon 1")
                 for n, (shot, shots) in enumerate(sit.groups, start=1))
     shared = [CONDITION_NAMES[c] for c in values["conditions"] if c in _SHOOTERS_SITUATION]
     if "lone" in values["conditions"]:

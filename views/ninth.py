@@ -77,7 +77,8 @@ def _unit(values: dict, sit) -> tuple:
     every = sit.preset is not None and values["every"]
     own = (profiles.preset_groups(values, sit) if every else
            (ninth.Group(sit.attack, sit.attacks, sit.weapon,
-                        PRESETS[sit.preset.key].weapon_names[sit.preset.weapon] if sit.preset else "weapon 1"),))
+                        PRESETS[sit.preset.key].weapon_names[sit.preset.weapon] if sit.preset
+                        else values["name"] or "weapon 1"),))
     shared = ("The unit fires Overwatch, so each ranged row does too (only an unmodified 6 hits); a melee row "
               "cannot." if sit.overwatch else "")
     rows = unit_view.added_weapons(P, "ninth", values, own, shared)

@@ -952,7 +952,7 @@ def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
     """The page's own profile (the first group) and the added weapons (the next ones)."""
     first, rest = groups[0], groups[1:1 + _MOST_ROWS]
     if ruleset == "ninth":
-        return {"rules": "8" if first.attack.edition == 8 else "9", "skill": first.attack.skill,
+        return {"name": first.name, "rules": "8" if first.attack.edition == 8 else "9", "skill": first.attack.skill,
                 "attacks": str(first.attacks), "s": first.weapon.strength,
                 "attack": ("melee",) if melee else ("auto",) if first.attack.auto_hit else (),
                 "ap": first.weapon.ap, "damage": first.weapon.damage,
@@ -960,7 +960,8 @@ def _attacker_values(ruleset: str, groups: Groups, melee: bool) -> dict:
                                                 "s": g.weapon.strength, "ap": g.weapon.ap,
                                                 "damage": str(g.weapon.damage), "kind": _kind(g, melee)})
                                  for g in rest)}
-    return {"bs": first.shot.ballistic_skill, "shots": str(first.shots), "s": first.weapon.strength,
+    return {"name": first.name, "bs": first.shot.ballistic_skill, "shots": str(first.shots),
+            "s": first.weapon.strength,
             "ap": first.weapon.ap,
             "rows": tuple(_row("fantasy", {"name": g.name, "shots": str(g.shots), "bs": g.shot.ballistic_skill,
                                               "s": g.weapon.strength, "ap": g.weapon.ap}) for g in rest)}

@@ -47,6 +47,7 @@ from hitrules.situations.combat import (
 )
 from hitrules.situations.presets import PRESETS
 from hitrules.steps import check_choice, check_int, whole_number
+from hitrules.unit import MAX_NAME
 
 #: The longest query string a page reads. A longer link is refused whole, with a message.
 MAX_QUERY_LENGTH = 2000
@@ -294,6 +295,15 @@ def _from_text(text: str) -> str:
 #: Where a page's numbers came from: ``from=Tactical Squad; not read: Bolt pistol`` (the /army page's links).
 FROM = Param("from", "", _from_text, widget=False)
 
+def _own_name(text: str) -> str:
+    """The name of the page's own weapon, shown in the whole unit instead of "weapon 1": printable, in one line,
+    at most as long as an added weapon's name."""
+    return " ".join("".join(c for c in text if c.isprintable()).split())[:MAX_NAME]
+
+
+#: The page's own weapon's name (``name=Master-crafted boltgun``: the /army page's links), kept by the page.
+OWN_NAME = Param("name", "", _own_name, widget=False)
+
 #: The whole unit: the weapons added, and the order to resolve every profile in (``order=2,1,3``).
 _ORDER = Param("order", (), profiles.parse_order, profiles.order_text, widget=False)
 
@@ -328,6 +338,7 @@ FANTASY: tuple[Param, ...] = (
     *FANTASY_TARGET,
     _rows("fantasy"),
     _ORDER,
+    OWN_NAME,
     FROM,
 )
 
@@ -349,6 +360,7 @@ NINTH: tuple[Param, ...] = (
     _flag("every"),
     _rows("ninth"),
     _ORDER,
+    OWN_NAME,
     FROM,
 )
 
