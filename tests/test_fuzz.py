@@ -177,7 +177,7 @@ def check_every_answer_that_can_be_computed_is_shown(page: str, at) -> None:
 
 def check_each_weapon_is_shown_or_refused(at, values: dict, shown: str) -> None:
     """Explore's "which weapon is better": each weapon's models removed, or why the engine refuses it."""
-    from views import explore
+    from views import explore_weapons as explore  # "which weapon is better?" reads the weapons there
 
     if values["view"] != "weapons":
         return

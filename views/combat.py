@@ -1,6 +1,5 @@
 """Fantasy close combat: two units, one round, to the Break test. Collect both sides, ask hitrules, draw."""
 
-
 import streamlit as st
 
 import webui
