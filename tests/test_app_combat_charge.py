@@ -194,7 +194,7 @@ def test_every_preset_turns_the_charge_on_with_its_published_movement():
 def test_learns_whole_charge_rolled_is_seeded_shown_and_the_engines():
     """Learn's roll-through: each die shown, the seed in the link (the same dice for everyone), and over many
     seeds each way the turn ends comes up as often as the engine's exact chance says (within 5 standard errors)."""
-    from views import learn
+    from views import learn_charge as learn  # the charge rolled through lives there
 
     at = open_page("learn", section="charge", seed="7")
     lines, outcome = learn.roll_through_charge(random.Random(7))
