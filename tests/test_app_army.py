@@ -243,3 +243,10 @@ def test_table_shows_models_characteristics_weapons_and_what_was_not_read():
     assert blocks["Predator"] == ('M 12" · WS 6+ · BS 3+ · S 6 · T 7 · W 11 · A 3 · Ld 8 · Save 3+  \n'
                                   "Weapons: Predator autocannon, Heavy bolter, Hunter-killer missile  \n"
                                   "Not read: Smoke launchers")
+
+
+def test_a_rosters_text_shows_as_it_is_written():
+    """A unit's or weapon's name is the file's text, not markdown: its signs are taken literally, in one line."""
+    from views.army import _escaped
+
+    assert _escaped("Bolt *pistol*\n| [x] $5") == "Bolt \\*pistol\\* \\| \\[x\\] \\$5"
