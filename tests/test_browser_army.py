@@ -61,8 +61,9 @@ def test_phone_layout(browser, app_server):
             const found = [];
             for (const el of [main, ...main.querySelectorAll('*')]) {
                 const box = el.getBoundingClientRect();
-                if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible'
-                        && getComputedStyle(el).overflowX !== 'hidden' || box.width > 0 && box.right > innerWidth + 1)
+                const scrolls = el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1  // not a hidden input
+                    && !['visible', 'hidden'].includes(getComputedStyle(el).overflowX);
+                if (scrolls || box.width > 0 && box.right > innerWidth + 1)
                     found.push([el.tagName, el.getAttribute('data-testid'), el.scrollWidth, el.clientWidth,
                                 Math.round(box.right)]);
             }
