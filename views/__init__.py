@@ -1,4 +1,5 @@
-"""The pages' drawing code: one module a page, each with ``render()``, which ``pages/<name>.py`` calls.
+"""The pages' drawing code: one module a page, each with ``render()``, which ``pages/<name>.py`` calls (a long
+page's parts, split by job, beside it: ``combat_side``, ``explore_weapons``, ``learn_charge``…).
 
 A page's file is run again on every rerun. Keeping the code here, in modules imported once per
 process, means a rerun only draws: the page file Streamlit runs is two lines. Under AppTest
