@@ -250,11 +250,12 @@ def test_round_matches_brute_force(name):
 
 
 def test_an_older_links_massed_infantry_flag_is_ignored():
-    """Massed Infantry follows the troop type: an older link's flag opens without a warning, and is not a flag."""
+    """Massed Infantry follows the troop type: an older link's flag opens with a line that says the troop type
+    decides (issue 42), and is not a flag."""
     assert "massed_infantry" not in urlstate.COMBAT_FLAGS
     old = {"a_flags": "massed_infantry,standard", "d_flags": "massed_infantry"}
     parsed = urlstate.parse_query(urlstate.COMBAT, old)
-    assert not parsed.warnings
+    assert len(parsed.warnings) == 2 and all("the troop type decides" in w for w in parsed.warnings)
     assert parsed.values["a_flags"] == ("standard",) and parsed.values["d_flags"] == ()
     assert urlstate.parse_query(urlstate.COMBAT, {"a_flags": "banner"}).warnings
 
