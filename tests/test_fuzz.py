@@ -384,9 +384,10 @@ WORST = {
     "shots needed, rarest hit": lambda: compare.shots_needed(Fraction(1, 36), 10, Fraction(99, 100)),
     # A link that once failed the cold view (162 ms): 100 Stand & Shoot shots leave 37 models of 7 Wounds
     # about 100 different losses to fight the round from; the round in contact and all three reactions.
+    # Ten wide, so that the charger is not a Marching Column (which makes no charge move, and no round).
     "combat: the whole charge after 100 Stand & Shoot shots": lambda: answer_charge(
-        {"a_impact_s": "6", "a_wounds": "7", "charge": "1", "ss_shots": "100", "a_models": "37", "d_char_s": "4",
-         "d_char_i": "3", "a_char2_i": "10"}),
+        {"a_impact_s": "6", "a_wounds": "7", "charge": "1", "ss_shots": "100", "a_models": "37", "a_width": "10",
+         "d_char_s": "4", "d_char_i": "3", "a_char2_i": "10"}),
 }
 
 
