@@ -48,3 +48,15 @@ def test_a_bad_unit_in_a_link_is_a_warning_and_the_page_works(page: Page, app_se
     expect(page.get_by_text("No unit called", exact=False).first).to_be_visible()
     expect(page.get_by_text("State Missile Troops (empire-of-man)", exact=False).first).to_be_visible()
     expect(hit_chance(page)).to_have_text("1/2 (50.0%)")
+
+
+def test_combat_opens_a_picked_unit_on_the_charging_side_by_link(page: Page, app_server):
+    """/combat?a_unit=empire-of-man/state-troops (issue 43's own link): State Troops charge, their profile filled
+    (20 models, WS 3, S 3, T 3, I 3), and the charged side keeps the page's own defaults."""
+    open_app(page, app_server, "combat?a_unit=empire-of-man/state-troops")
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    expect(page.get_by_text("State Troops", exact=False).first).to_be_visible()
+    for label, value in (("Models", "20"), ("WS", "3"), ("S", "3"), ("T", "3"), ("I", "3")):
+        expect(page.get_by_label(label, exact=True).first).to_have_value(value)  # the charger's column comes first
+    expect(page.get_by_label("WS", exact=True).nth(1)).to_have_value("3")
+    expect(metric(page, "Charger wins")).to_be_visible()
