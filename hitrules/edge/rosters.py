@@ -456,8 +456,9 @@ def _regeneration(rules) -> int | None:
 
 
 #: The weapons of war of RULES §7's table, the longer names first (an additional hand weapon is not a hand weapon).
-WEAPONS_OF_WAR = ("additional hand weapon", "great weapon", "halberd", "flail", "morning star", "whip",
-                  "cavalry spear", "thrusting spear", "throwing spear", "long spear", "polearm", "lance", "hand weapon")
+#: The weapons of war by the engine's table (fantasy.COMBAT_WEAPONS), the longest name first, so that a name
+#: is read as the most particular weapon it names ("additional hand weapons" before "hand weapon").
+WEAPONS_OF_WAR = tuple(sorted(fantasy.COMBAT_WEAPONS, key=len, reverse=True))
 _WEAPON_ALIASES = {"two hand weapons": "additional hand weapon", "two hand weapon": "additional hand weapon",
                    "additional hand weapons": "additional hand weapon", "paired weapons": "additional hand weapon"}
 
@@ -479,18 +480,14 @@ def weapon_of_war(names) -> str:
         text = " ".join(raw.lower().replace("-", " ").split())
         text = _WEAPON_ALIASES.get(text, text)
         for weapon in WEAPONS_OF_WAR:
-            if re.search(rf"\b{weapon}s?\b", text):
+            if re.search(rf"\b{re.escape(weapon)}s?\b", text):
                 found.append(weapon)
                 break
     return next((w for w in found if w != "hand weapon"), "hand weapon" if found else "")
 
 
-#: Fantasy armour: what each kind of armour gives (the rules index's "Determining Armour Value").
-ARMOUR = (("full plate", 4), ("heavy armour", 5), ("light armour", 6))
-
-
-#: The troop types whose armour is at best 3+ (RULES §7 "Armour").
-_BEST_THREE = ("light_chariots", "heavy_chariots", "monster", "war_machine")
+#: The armour worn, as an option names it, and the engine's name of it (fantasy.ARMOURS), best first.
+_WORN = (("full plate", "full plate"), ("heavy armour", "heavy"), ("light armour", "light"))
 
 
 def _armour(names, rules, texts: str, troop_type: str | None = None) -> int | None:
@@ -502,13 +499,13 @@ def _armour(names, rules, texts: str, troop_type: str | None = None) -> int | No
     equipment = [n.lower() for n in names]
     if stated := [int(n[0]) for n in equipment if re.fullmatch(r"[2-6]\+", n.strip())]:
         return min(stated)  # Old World Builder names a monster's armour by its value ("5+")
-    value = min([v for word, v in ARMOUR for n in equipment if word in n] or [7])
-    value -= any(re.search(r"\bshields?\b", n) for n in equipment)
-    value -= any("barding" in n or "barded" in n for n in equipment)  # a barded mount (Barded Warhorse)
+    worn = next((name for word, name in _WORN if any(word in n for n in equipment)), "none")
     hides = [int(m[1]) for r in rules if (m := re.match(r"armoured hide\s*\((\d)\)", r, re.IGNORECASE))]
-    value -= max(hides, default=0)
-    value = max(3 if troop_type in _BEST_THREE else 2, value)
-    return None if value >= 7 else value
+    # The one rule (RULES §7 "Armour"): the armour value a shot meets, so a shield counts and there is no Parry.
+    return fantasy.armour_value(worn, shield=any(re.search(r"\bshields?\b", n) for n in equipment),
+                                barding=any("barding" in n or "barded" in n for n in equipment),  # Barded Warhorse
+                                hide=min(max(hides, default=0), 6), in_combat=False,
+                                troop_type=troop_type if troop_type in fantasy.TROOP_TYPES else "regular_infantry")
 
 
 # ----- Old World Builder's text export -----
