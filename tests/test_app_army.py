@@ -193,9 +193,10 @@ def test_combat_charger_against_the_picked_target():
     assert (v["a_models"], v["a_t"], v["a_armour"], v["a_troop"], v["a_ws"], v["a_i"]) == (6, 4, 3, "heavy_cavalry",
                                                                                            3, 2)
     assert (v["a_others"], v["a_char_kind"], v["a_char_attacks"]) == (1, "mount", "5")
-    # the ranks follow the unit: 5 wide, 6 models
+    # the ranks follow the unit: 5 wide, 6 models; cavalry that charged, no weapon that fights in an extra rank:
+    # no supporting attacks (RULES §7 "Who fights"; the old reading gave the sixth model one)
     charger = combat_situations.combat_situation(urlstate.combat_input(v)).charger
-    assert (charger.fighting, charger.supporting) == (5, 1)
+    assert (charger.fighting, charger.supporting) == (5, 0)
     assert (v["d_models"], v["d_armour"], v["d_t"], v["d_others"], v["d_char_kind"], v["d_char_attacks"]) == (
         20, 5, 4, 1, "champion", "2")
     assert not opened.error

@@ -412,3 +412,12 @@ def test_hostile_text_exports_take_no_time(line, refused):
     except rosters.RosterError as error:
         assert refused and "more than 500 units" in str(error)
     assert time.perf_counter() - start < 2
+
+
+def test_a_charge_link_carries_the_weapon_of_war_and_leaves_who_fights_to_the_rules():
+    """RULES §7 "Who fights": the page's counts follow the unit and its weapon, never the old reading of a
+    second rank that always supports; the unit's weapon of war goes into the link by its name."""
+    roster = load("empire_owb_no_stats.txt")
+    query = rosters.combat_link(unit(roster, "State Troops"), unit(roster, "Captain of the Empire"))
+    assert (query["a_weapon"], query["d_weapon"]) == ("thrusting_spear", "great_weapon")
+    assert not {"a_fighting", "a_supporting", "d_fighting", "d_supporting"} & set(query)

@@ -1039,5 +1039,14 @@ def combat_link(charger: RosterUnit | None, charged: RosterUnit | None) -> dict 
         parts.append(f"{'charger' if i == 0 else 'charged'} {unit.name}")
         left_out += [f"{unit.name}'s {what}" for what in read.not_read]
     values = combat_situations.combat_values(combat_situations.CombatSituation(*sides), charge)
+    for i, unit in enumerate((charger, charged)):
+        if unit is not None:
+            # A unit from a file fights with its weapon of war, and who fights follows the rules (RULES §7 "Who
+            # fights", on the page: its fighting and supporting counts left to follow the unit).
+            prefix = "a_" if i == 0 else "d_"
+            values |= {f"{prefix}fighting": None, f"{prefix}supporting": None}
+            if unit.weapon:
+                values[f"{prefix}weapon"] = next(k for k, name in combat_situations.WEAPONS.items()
+                                                 if name == unit.weapon)
     values["from"] = _from(parts, left_out)
     return urlstate.encode(urlstate.COMBAT, values)
